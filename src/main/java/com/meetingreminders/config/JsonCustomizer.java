@@ -1,0 +1,64 @@
+package com.meetingreminders.config;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import com.fasterxml.jackson.datatype.jsr310.deser.DurationDeserializer;
+import com.fasterxml.jackson.datatype.jsr310.deser.InstantDeserializer;
+import io.quarkus.jackson.ObjectMapperCustomizer;
+import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+
+/**
+ * Strict JSON: a value of the wrong type is an error, not something to coerce ({@code 5} is not the title "5"), and
+ * durations are written as ISO-8601 text. Unknown fields are refused by {@code quarkus.jackson.fail-on-unknown-properties}.
+ */
+@Singleton
+public class JsonCustomizer implements ObjectMapperCustomizer {
+
+    /** Last, so that these deserializers win over the JavaTimeModule Quarkus registers. */
+    @Override
+    public int priority() {
+        return MINIMUM_PRIORITY;
+    }
+
+    @Override
+    public void customize(ObjectMapper mapper) {
+        mapper.coercionConfigFor(LogicalType.Textual)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        // Epoch numbers are not instants with an offset, and 300 is not a duration: both are written as text.
+        mapper.registerModule(new SimpleModule("text-only-time")
+                .addDeserializer(
+                        OffsetDateTime.class, textOnly(OffsetDateTime.class, InstantDeserializer.OFFSET_DATE_TIME))
+                .addDeserializer(Duration.class, textOnly(Duration.class, DurationDeserializer.INSTANCE)));
+        mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        mapper.disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS);
+        mapper.disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE);
+    }
+
+    private static <T> JsonDeserializer<T> textOnly(Class<T> type, JsonDeserializer<T> parser) {
+        return new StdScalarDeserializer<>(type) {
+            @Override
+            @SuppressWarnings("unchecked")
+            public T deserialize(JsonParser json, DeserializationContext context) throws IOException {
+                if (!json.hasToken(JsonToken.VALUE_STRING)) {
+                    return (T) context.handleUnexpectedToken(type, json);
+                }
+                return parser.deserialize(json, context);
+            }
+        };
+    }
+}

@@ -1,0 +1,128 @@
+package com.meetingreminders.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
+
+/** Every {@code reminders.*} setting; each also works as an environment variable ({@code REMINDERS_WEBHOOK_URL}). */
+@ConfigMapping(prefix = "reminders")
+public interface RemindersConfig {
+
+    Webhook webhook();
+
+    Delivery delivery();
+
+    Redis redis();
+
+    Sweeper sweeper();
+
+    Claim claim();
+
+    Trigger trigger();
+
+    Reconcile reconcile();
+
+    interface Webhook {
+        /** Default notification target; without one, reminders of meetings without a webhookUrl go to the stream and the log only. */
+        Optional<URI> url();
+
+        /** HMAC-SHA256 key for the X-Reminder-Signature header; without one, notifications are not signed. */
+        Optional<String> secret();
+
+        /** How long one delivery attempt may take before it counts as failed. */
+        @WithDefault("5s")
+        Duration timeout();
+
+        /** Most connections the service keeps open to one receiver. */
+        @WithDefault("64")
+        int maxConnectionsPerReceiver();
+    }
+
+    interface Delivery {
+        /** Attempts after which a reminder that could not be delivered is FAILED. */
+        @WithDefault("8")
+        int maxAttempts();
+
+        /** Delay before the first retry; it doubles with every further attempt. */
+        @WithDefault("1s")
+        Duration backoff();
+
+        /** Longest delay between two attempts. */
+        @WithDefault("5m")
+        Duration maxBackoff();
+
+        /** How long after its meeting started a reminder may still be sent; one that would go out later is SKIPPED. */
+        @WithDefault("1m")
+        Duration skipAfterStart();
+
+        /** Delivery rounds running at once; each holds one database connection while its notifications are out. */
+        @WithDefault("8")
+        int workers();
+
+        /** Most reminders one delivery round takes. */
+        @WithDefault("100")
+        int batchSize();
+    }
+
+    interface Redis {
+        /** Redis address, {@code redis://host:port} or {@code rediss://host:port} for TLS. */
+        @WithDefault("redis://127.0.0.1:6379")
+        String address();
+
+        /** Redis database of the timers; the expiration events are read from the same one. */
+        @WithDefault("0")
+        int database();
+
+        /** Redis ACL user name. */
+        Optional<String> username();
+
+        /** Redis password. */
+        Optional<String> password();
+
+        /** How long one Redis command may take before it counts as failed. */
+        @WithDefault("2s")
+        Duration timeout();
+
+        /** Every key the service writes starts with it. */
+        @WithDefault("reminders:")
+        String keyPrefix();
+
+        /** At start, add E and x to notify-keyspace-events (keeping flags already set). */
+        @WithDefault("true")
+        boolean configureNotifications();
+    }
+
+    interface Sweeper {
+        /** The longest the sweeper waits between sweeps of the schedule; it wakes earlier when the next reminder is due. */
+        @WithDefault("100ms")
+        Duration interval();
+
+        /** How overdue an entry must be before the sweeper takes it. */
+        @WithDefault("0ms")
+        Duration grace();
+
+        /** Most due entries one sweep takes. */
+        @WithDefault("500")
+        int batchSize();
+    }
+
+    interface Claim {
+        /** After this, a claim whose holder went silent is taken over. */
+        @WithDefault("30s")
+        Duration lease();
+    }
+
+    interface Trigger {
+        /** How long before its send time a reminder gets its expiring trigger key; keeping it short keeps expiration events prompt. */
+        @WithDefault("1s")
+        Duration horizon();
+    }
+
+    interface Reconcile {
+        /** How often the database is checked for overdue reminders that Redis may have lost. */
+        @WithDefault("10s")
+        Duration interval();
+    }
+}

@@ -1,0 +1,95 @@
+package com.meetingreminders.meeting;
+
+import com.meetingreminders.reminder.Reminder;
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import io.quarkus.panache.common.Page;
+import io.quarkus.panache.common.Parameters;
+import io.quarkus.panache.common.Sort;
+import jakarta.persistence.CascadeType;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.OneToMany;
+import jakarta.persistence.OrderBy;
+import jakarta.persistence.Version;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.hibernate.annotations.BatchSize;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+/** A meeting and, through {@link #reminders}, every reminder it ever had. */
+@Entity
+public class Meeting extends PanacheEntityBase {
+
+    @Id
+    public UUID id;
+
+    public String title;
+
+    public Instant startsAt;
+
+    /** IANA zone in which notifications show the start time. */
+    public String timeZone;
+
+    /** ISO-8601 durations, as {@link java.time.Duration#toString()} spells them. */
+    @JdbcTypeCode(SqlTypes.ARRAY)
+    public List<String> remindBefore = new ArrayList<>();
+
+    @JdbcTypeCode(SqlTypes.ARRAY)
+    public List<String> attendees = new ArrayList<>();
+
+    /** Overrides the service's default notification target; null means the default. */
+    public String webhookUrl;
+
+    @Version
+    public long version;
+
+    public Instant createdAt;
+
+    public Instant updatedAt;
+
+    @OneToMany(mappedBy = "meeting", cascade = CascadeType.ALL, orphanRemoval = true)
+    @OrderBy("sendAt")
+    @BatchSize(size = 100)
+    public List<Reminder> reminders = new ArrayList<>();
+
+    public boolean hasStartedBy(Instant instant) {
+        return !startsAt.isAfter(instant);
+    }
+
+    /** Loads the meeting and holds its row lock to the end of the transaction, as delivery does. */
+    public static Optional<Meeting> findByIdForUpdate(UUID id) {
+        return findByIdOptional(id, LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    /**
+     * Locks the meetings' rows in id order, so that delivery rounds and changes that lock several never deadlock, and
+     * so that a reschedule waits for a delivery already under way.
+     */
+    public static List<Meeting> lockAll(Collection<UUID> ids) {
+        return find("id in ?1", Sort.by("id"), ids)
+                .withLock(LockModeType.PESSIMISTIC_WRITE)
+                .list();
+    }
+
+    /** Meetings starting in [from, to), by start time. */
+    public static List<Meeting> startingBetween(Instant from, Instant to, Page page) {
+        return find(
+                        "startsAt >= :from and startsAt < :to",
+                        Sort.by("startsAt").and("id"),
+                        Parameters.with("from", from).and("to", to))
+                .page(page)
+                .list();
+    }
+
+    public static long countStartingBetween(Instant from, Instant to) {
+        return count(
+                "startsAt >= :from and startsAt < :to",
+                Parameters.with("from", from).and("to", to));
+    }
+}

@@ -1,0 +1,63 @@
+package com.meetingreminders.meeting;
+
+import jakarta.validation.constraints.Email;
+import jakarta.validation.constraints.Future;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import jakarta.validation.groups.Default;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.hibernate.validator.constraints.URL;
+import org.hibernate.validator.constraints.UniqueElements;
+import org.hibernate.validator.constraints.time.DurationMax;
+import org.hibernate.validator.constraints.time.DurationMin;
+
+/** The body of POST and PUT /meetings; optional fields left out take their defaults. */
+public record MeetingRequest(
+        @Schema(examples = "Weekly sync", maxLength = 200) @NotBlank @Size(max = 200) String title,
+        @Schema(
+                        examples = "2026-11-23T09:00:00+08:00",
+                        description = "ISO-8601 instant with offset; in the future on POST")
+                @NotNull
+                @Future(groups = OnCreate.class)
+                OffsetDateTime startsAt,
+        @Schema(examples = "Asia/Shanghai", defaultValue = "UTC") @IanaTimeZone String timeZone,
+        @Schema(description = "ISO-8601 durations from PT0S to P30D; default [\"PT5M\"]", maxItems = 10)
+                @Size(max = 10)
+                @UniqueElements(message = "must not repeat a duration")
+                List<
+                                @NotNull @DurationMin(message = "must not be negative")
+                                @DurationMax(days = 30, message = "must be at most P30D") Duration>
+                        remindBefore,
+        @Schema(maxItems = 500) @Size(max = 500) List<@NotBlank @Email String> attendees,
+        @Schema(examples = "https://hooks.example.com/reminders")
+                @URL(regexp = "^(?i)https?://[^/?#\\s]+.*", message = "must be an absolute http or https URL")
+                String webhookUrl) {
+
+    static final String DEFAULT_TIME_ZONE = "UTC";
+    static final List<Duration> DEFAULT_REMIND_BEFORE = List.of(Duration.ofMinutes(5));
+
+    /** Constraints that hold only when a meeting is created; the ones of {@link Default} hold too. */
+    public interface OnCreate extends Default {}
+
+    Instant startsAtInstant() {
+        return startsAt.toInstant().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    String timeZoneOrDefault() {
+        return timeZone == null ? DEFAULT_TIME_ZONE : timeZone;
+    }
+
+    List<Duration> remindBeforeOrDefault() {
+        return remindBefore == null ? DEFAULT_REMIND_BEFORE : remindBefore;
+    }
+
+    List<String> attendeesOrNone() {
+        return attendees == null ? List.of() : attendees;
+    }
+}

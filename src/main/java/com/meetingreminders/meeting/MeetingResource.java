@@ -1,0 +1,97 @@
+package com.meetingreminders.meeting;
+
+import com.meetingreminders.problem.Problem;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.groups.ConvertGroup;
+import jakarta.validation.groups.Default;
+import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestHeader;
+import org.jboss.resteasy.reactive.RestPath;
+
+/** The /meetings API: maps calls to {@link MeetingService} and its answers to HTTP. */
+@Path("/meetings")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "meetings")
+public class MeetingResource {
+
+    private final MeetingService meetings;
+
+    MeetingResource(MeetingService meetings) {
+        this.meetings = meetings;
+    }
+
+    @POST
+    @Operation(summary = "Create a meeting and schedule its reminders")
+    @APIResponse(responseCode = "201", description = "Created; Location and ETag name the new meeting")
+    @APIResponse(responseCode = "400", description = "Invalid body; nothing is stored")
+    @APIResponse(responseCode = "413", description = "Body over 64 KiB")
+    @APIResponse(responseCode = "415", description = "Body is not application/json")
+    public Response create(
+            @Valid
+                    @ConvertGroup(from = Default.class, to = MeetingRequest.OnCreate.class)
+                    @NotNull(message = "must be a JSON object")
+                    MeetingRequest body) {
+        MeetingView meeting = meetings.create(body);
+        return Response.created(URI.create("/meetings/" + meeting.id()))
+                .header(HttpHeaders.ETAG, VersionPrecondition.entityTag(meeting.version()))
+                .entity(meeting)
+                .build();
+    }
+
+    @GET
+    @Path("{id}")
+    @Operation(summary = "A meeting with its reminders")
+    public Response get(@RestPath UUID id) {
+        return meetings.find(id).map(MeetingResource::ok).orElseGet(() -> Problem.meetingNotFound(id));
+    }
+
+    @GET
+    @Operation(summary = "Meetings starting in [from, to), ordered by start, a page at a time")
+    public MeetingPage list(@Valid @BeanParam MeetingQuery query) {
+        return meetings.list(query);
+    }
+
+    @PUT
+    @Path("{id}")
+    @Operation(summary = "Replace a meeting; a new start or remindBefore cancels the unsent reminders of the old one")
+    @APIResponse(responseCode = "412", description = "If-Match names a version that is no longer current")
+    public Response update(
+            @RestPath UUID id,
+            @RestHeader("If-Match") String ifMatch,
+            @Valid @NotNull(message = "must be a JSON object") MeetingRequest body) {
+        return meetings.update(id, body, VersionPrecondition.ifMatch(ifMatch))
+                .map(MeetingResource::ok)
+                .orElseGet(() -> Problem.meetingNotFound(id));
+    }
+
+    @DELETE
+    @Path("{id}")
+    @Operation(summary = "Delete a meeting and cancel its unsent reminders")
+    @APIResponse(responseCode = "204", description = "Deleted")
+    public Response delete(@RestPath UUID id) {
+        return meetings.delete(id) ? Response.noContent().build() : Problem.meetingNotFound(id);
+    }
+
+    private static Response ok(MeetingView meeting) {
+        return Response.ok(meeting)
+                .header(HttpHeaders.ETAG, VersionPrecondition.entityTag(meeting.version()))
+                .build();
+    }
+}

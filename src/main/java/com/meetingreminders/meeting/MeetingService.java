@@ -1,0 +1,93 @@
+package com.meetingreminders.meeting;
+
+import com.meetingreminders.reminder.ReminderPlanner;
+import io.quarkus.panache.common.Page;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Creates, changes and deletes meetings; each change plans the meeting's reminders in the same transaction. */
+@ApplicationScoped
+@Transactional
+public class MeetingService {
+
+    private final ReminderPlanner planner;
+    private final Clock clock;
+
+    MeetingService(ReminderPlanner planner, Clock clock) {
+        this.planner = planner;
+        this.clock = clock;
+    }
+
+    public MeetingView create(MeetingRequest request) {
+        Instant now = clock.instant();
+        Meeting meeting = new Meeting();
+        meeting.id = UUID.randomUUID();
+        meeting.createdAt = now;
+        write(meeting, request, now);
+        meeting.persist();
+        planner.plan(meeting, request.remindBeforeOrDefault(), now);
+        return MeetingView.of(meeting);
+    }
+
+    public Optional<MeetingView> find(UUID id) {
+        return Meeting.<Meeting>findByIdOptional(id).map(MeetingView::of);
+    }
+
+    public MeetingPage list(MeetingQuery query) {
+        Instant from = query.fromOrEarliest();
+        Instant to = query.toOrLatest();
+        List<MeetingView> items = Meeting.startingBetween(from, to, Page.of(query.page(), query.size())).stream()
+                .map(MeetingView::of)
+                .toList();
+        return new MeetingPage(items, query.page(), query.size(), Meeting.countStartingBetween(from, to));
+    }
+
+    /**
+     * Replaces the meeting's fields. The meeting's row stays locked until the commit, so a delivery under way finishes
+     * first and a change of schedule cancels exactly the reminders not yet sent.
+     */
+    public Optional<MeetingView> update(UUID id, MeetingRequest request, VersionPrecondition precondition) {
+        return Meeting.findByIdForUpdate(id).map(meeting -> {
+            if (!precondition.allows(meeting.version)) {
+                throw new StaleVersionException(meeting.version);
+            }
+            Instant now = clock.instant();
+            write(meeting, request, now);
+            planner.plan(meeting, request.remindBeforeOrDefault(), now);
+            // The version is raised on flush; the answer and its ETag show the new one.
+            Meeting.flush();
+            return MeetingView.of(meeting);
+        });
+    }
+
+    /** Deletes the meeting and cancels its unsent reminders; false if there is no such meeting. */
+    public boolean delete(UUID id) {
+        return Meeting.findByIdForUpdate(id)
+                .map(meeting -> {
+                    planner.cancelAll(meeting);
+                    meeting.delete();
+                    return true;
+                })
+                .orElse(false);
+    }
+
+    private static void write(Meeting meeting, MeetingRequest request, Instant now) {
+        meeting.title = request.title();
+        meeting.startsAt = request.startsAtInstant();
+        meeting.timeZone = request.timeZoneOrDefault();
+        meeting.remindBefore =
+                request.remindBeforeOrDefault().stream().map(Duration::toString).toList();
+        meeting.attendees = request.attendeesOrNone();
+        meeting.webhookUrl = Optional.ofNullable(request.webhookUrl())
+                .map(url -> URI.create(url).toString())
+                .orElse(null);
+        meeting.updatedAt = now;
+    }
+}

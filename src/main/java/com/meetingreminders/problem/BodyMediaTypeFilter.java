@@ -1,0 +1,22 @@
+package com.meetingreminders.problem;
+
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Response;
+import java.util.Optional;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+/** A body sent without a Content-Type is refused like any other media type, instead of being read as JSON. */
+public class BodyMediaTypeFilter {
+
+    @ServerRequestFilter
+    public Optional<Response> requireContentType(ContainerRequestContext request) {
+        boolean takesBody = request.getMethod().equals(HttpMethod.POST)
+                || request.getMethod().equals(HttpMethod.PUT);
+        if (takesBody && request.getMediaType() == null) {
+            return Optional.of(Problem.of(Response.Status.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json.")
+                    .toResponse());
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,38 @@
+package com.meetingreminders.problem;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * An RFC 9457 problem, the body of every error answer. {@code type} is {@code about:blank} where the status says it
+ * all, or one of the service's own problem types with extra members.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Problem(String type, String title, int status, String detail, List<FieldError> errors) {
+
+    public static final String MEDIA_TYPE = "application/problem+json";
+
+    static final String INVALID_REQUEST = "/problems/invalid-request";
+    static final String STALE_VERSION = "/problems/stale-version";
+
+    /** One broken rule of a request: the field as a JSON path ({@code remindBefore[2]}) and what is wrong with it. */
+    public record FieldError(String field, String message) {}
+
+    static Problem of(Response.StatusType status, String detail) {
+        return new Problem("about:blank", status.getReasonPhrase(), status.getStatusCode(), detail, null);
+    }
+
+    static Problem invalidRequest(String detail, List<FieldError> errors) {
+        return new Problem(INVALID_REQUEST, "Invalid request", 400, detail, errors.isEmpty() ? null : errors);
+    }
+
+    public static Response meetingNotFound(UUID id) {
+        return of(Response.Status.NOT_FOUND, "There is no meeting " + id + ".").toResponse();
+    }
+
+    public Response toResponse() {
+        return Response.status(status).type(MEDIA_TYPE).entity(this).build();
+    }
+}

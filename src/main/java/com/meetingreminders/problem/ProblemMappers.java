@@ -1,0 +1,167 @@
+package com.meetingreminders.problem;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.meetingreminders.meeting.StaleVersionException;
+import io.quarkus.logging.Log;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.validation.Path;
+import jakarta.validation.ValidationException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import java.time.Duration;
+import java.time.temporal.TemporalAccessor;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/** The one place where exceptions become answers: every error is problem+json, and none carries internals. */
+public class ProblemMappers {
+
+    private static final Map<Integer, String> DETAILS = Map.of(
+            404, "Nothing is here.",
+            405, "This resource does not take that method.",
+            406, "This resource answers application/json only.",
+            415, "Send the body as application/json.");
+
+    @ServerExceptionMapper
+    public Response invalid(ConstraintViolationException e) {
+        List<Problem.FieldError> errors = e.getConstraintViolations().stream()
+                .map(violation -> new Problem.FieldError(fieldOf(violation.getPropertyPath()), violation.getMessage()))
+                .sorted(Comparator.comparing(Problem.FieldError::field).thenComparing(Problem.FieldError::message))
+                .toList();
+        return Problem.invalidRequest("The request breaks " + errors.size() + " rule(s).", errors)
+                .toResponse();
+    }
+
+    /** Takes precedence over Quarkus's own mapper, which answers without a problem body. */
+    @ServerExceptionMapper
+    public Response mismatched(MismatchedInputException e) {
+        return unreadable(e);
+    }
+
+    @ServerExceptionMapper
+    public Response unreadable(JsonProcessingException e) {
+        if (!(e instanceof JsonMappingException mapping)) {
+            return Problem.invalidRequest("The body is not well-formed JSON.", List.of())
+                    .toResponse();
+        }
+        String field = mapping.getPath().isEmpty() ? "body" : jsonPathOf(mapping.getPath());
+        String message = mapping instanceof UnrecognizedPropertyException
+                ? "is not a known field"
+                : mapping.getPath().isEmpty()
+                        ? "must be one JSON object"
+                        : mapping instanceof MismatchedInputException mismatch
+                                ? expected(mismatch.getTargetType())
+                                : "has a value of the wrong type";
+        return Problem.invalidRequest(
+                        "The body does not match the expected JSON.", List.of(new Problem.FieldError(field, message)))
+                .toResponse();
+    }
+
+    @ServerExceptionMapper
+    public Response stale(StaleVersionException e) {
+        return Problem.of(Response.Status.PRECONDITION_FAILED, e.getMessage() + "; fetch it again before changing it.")
+                .toResponse();
+    }
+
+    /** A ValidationException that is not a violation is a broken constraint: our fault, not the caller's. */
+    @ServerExceptionMapper
+    public Response brokenConstraint(ValidationException e) {
+        return unexpected(e);
+    }
+
+    @ServerExceptionMapper
+    public Response http(WebApplicationException e) {
+        // Quarkus reports JSON it cannot parse as a bare 400 whose cause says where.
+        if (e.getCause() instanceof JsonProcessingException unreadable) {
+            return unreadable(unreadable);
+        }
+        Response.StatusType status = e.getResponse().getStatusInfo();
+        if (status.getStatusCode() >= 500) {
+            return unexpected(e);
+        }
+        Response problem = Problem.of(status, DETAILS.getOrDefault(status.getStatusCode(), status.getReasonPhrase()))
+                .toResponse();
+        // Keep headers such as Allow on a 405.
+        e.getResponse().getHeaders().forEach((name, values) -> {
+            if (!name.equalsIgnoreCase("Content-Type") && !name.equalsIgnoreCase("Content-Length")) {
+                values.forEach(value -> problem.getHeaders().add(name, value));
+            }
+        });
+        return problem;
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e) {
+        String incident = UUID.randomUUID().toString();
+        Log.errorf(e, "Unexpected error, incident %s", incident);
+        return Problem.of(
+                        Response.Status.INTERNAL_SERVER_ERROR,
+                        "Something went wrong on our side; the log has incident " + incident + ".")
+                .toResponse();
+    }
+
+    /** remindBefore[2] for a violation inside a body; size for a query parameter; body for a missing body. */
+    static String fieldOf(Path path) {
+        List<Path.Node> nodes = new ArrayList<>();
+        path.forEach(nodes::add);
+        StringBuilder field = new StringBuilder();
+        for (int i = 0; i < nodes.size(); i++) {
+            Path.Node node = nodes.get(i);
+            switch (node.getKind()) {
+                case PARAMETER -> {
+                    // A body or bean parameter is the root of its fields; a plain one is the field.
+                    if (i == nodes.size() - 1) {
+                        field.append(node.getName());
+                    }
+                }
+                case PROPERTY -> field.append(field.isEmpty() ? "" : ".").append(node.getName());
+                case CONTAINER_ELEMENT -> {
+                    if (node.getIndex() != null) {
+                        field.append('[').append(node.getIndex()).append(']');
+                    }
+                }
+                default -> {}
+            }
+        }
+        return field.toString();
+    }
+
+    private static String jsonPathOf(List<JsonMappingException.Reference> references) {
+        StringBuilder field = new StringBuilder();
+        for (JsonMappingException.Reference reference : references) {
+            if (reference.getFieldName() != null) {
+                field.append(field.isEmpty() ? "" : ".").append(reference.getFieldName());
+            } else if (reference.getIndex() >= 0) {
+                field.append('[').append(reference.getIndex()).append(']');
+            }
+        }
+        return field.toString();
+    }
+
+    private static String expected(Class<?> type) {
+        if (type == null) {
+            return "has a value of the wrong type";
+        }
+        if (TemporalAccessor.class.isAssignableFrom(type)) {
+            return "must be an ISO-8601 date-time with offset, such as 2026-11-23T09:00:00+08:00";
+        }
+        if (Duration.class.equals(type)) {
+            return "must be an ISO-8601 duration, such as PT5M";
+        }
+        if (CharSequence.class.isAssignableFrom(type)) {
+            return "must be a string";
+        }
+        if (Collection.class.isAssignableFrom(type) || type.isArray()) {
+            return "must be an array";
+        }
+        return "must be a JSON object";
+    }
+}

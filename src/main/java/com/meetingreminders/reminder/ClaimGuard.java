@@ -1,0 +1,67 @@
+package com.meetingreminders.reminder;
+
+import com.meetingreminders.config.RemindersConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+
+/**
+ * The event path: gathers the expirations this replica hears, runs the claim script on them in batches and hands
+ * what this replica won to the dispatcher. Whatever it has no room for is left to the sweep.
+ */
+@ApplicationScoped
+public class ClaimGuard {
+
+    private static final int MAX_HEARD = 100_000;
+
+    private final ReminderTimers timers;
+    private final Dispatcher dispatcher;
+    private final int batchSize;
+    private final BlockingQueue<ReminderRef> heard = new ArrayBlockingQueue<>(MAX_HEARD);
+    private final GuardedLoop loop;
+
+    ClaimGuard(ReminderTimers timers, Dispatcher dispatcher, RemindersConfig config) {
+        this.timers = timers;
+        this.dispatcher = dispatcher;
+        this.batchSize = config.sweeper().batchSize();
+        this.loop = new GuardedLoop(
+                "reminder-claims", this::claimOnce, config.sweeper().interval());
+    }
+
+    void start() {
+        loop.start();
+    }
+
+    void stop() throws InterruptedException {
+        loop.stop();
+        heard.clear();
+    }
+
+    /** Called on Redisson's listener thread, so it only queues: a full queue drops the event, and the sweep covers it. */
+    void heard(ReminderRef ref) {
+        heard.offer(ref);
+    }
+
+    private void claimOnce() throws InterruptedException {
+        List<ReminderRef> batch = new ArrayList<>();
+        batch.add(heard.take());
+        heard.drainTo(batch, batchSize - 1);
+        int slots = dispatcher.reserve(batch.size());
+        if (slots == 0) {
+            return;
+        }
+        List<ReminderRef> won;
+        try {
+            won = timers.claim(batch.subList(0, slots));
+        } catch (RuntimeException e) {
+            dispatcher.release(slots);
+            throw e;
+        }
+        dispatcher.release(slots - won.size());
+        if (!won.isEmpty()) {
+            dispatcher.dispatch(won, DeliveryPath.EVENT);
+        }
+    }
+}

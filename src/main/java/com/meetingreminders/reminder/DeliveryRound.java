@@ -1,0 +1,195 @@
+package com.meetingreminders.reminder;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.meeting.Meeting;
+import com.meetingreminders.notify.DeliveryFailure;
+import com.meetingreminders.notify.Notification;
+import com.meetingreminders.notify.StreamChannel;
+import com.meetingreminders.notify.WebhookChannel;
+import io.quarkus.logging.Log;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * One delivery round: in one transaction it locks the meetings of a batch, sends each reminder that is still
+ * SCHEDULED on every channel, and records every outcome; after the commit it tells Redis and announces the
+ * deliveries. The meeting locks make a reschedule or delete wait for a send already under way, so nothing of an old
+ * schedule goes out after the change commits.
+ */
+@ApplicationScoped
+public class DeliveryRound {
+
+    private final ReminderTimers timers;
+    private final WebhookChannel webhook;
+    private final StreamChannel stream;
+    private final ObjectMapper json;
+    private final Clock clock;
+    private final RemindersConfig.Delivery delivery;
+    private final Optional<URI> defaultTarget;
+    private final int transactionTimeoutSeconds;
+
+    DeliveryRound(
+            ReminderTimers timers,
+            WebhookChannel webhook,
+            StreamChannel stream,
+            ObjectMapper json,
+            Clock clock,
+            RemindersConfig config) {
+        this.timers = timers;
+        this.webhook = webhook;
+        this.stream = stream;
+        this.json = json;
+        this.clock = clock;
+        this.delivery = config.delivery();
+        this.defaultTarget = config.webhook().url();
+        this.transactionTimeoutSeconds =
+                (int) config.webhook().timeout().plusSeconds(30).toSeconds();
+    }
+
+    void deliver(List<ReminderRef> held, DeliveryPath path) {
+        Outcome outcome;
+        try {
+            outcome = QuarkusTransaction.requiringNew()
+                    .timeout(transactionTimeoutSeconds)
+                    .call(() -> sendAndRecord(held));
+        } catch (RuntimeException e) {
+            // Nothing was recorded: the reminders stay SCHEDULED and come due again after a pause.
+            Log.warnf(
+                    "A delivery round of %d reminders failed (%s); they are due again in %s",
+                    held.size(), e.getMessage(), delivery.backoff());
+            settle(held.stream()
+                    .map(ref -> Settlement.dueAgainIn(ref, delivery.backoff()))
+                    .toList());
+            return;
+        }
+        settle(outcome.settlements());
+        for (Delivered delivered : outcome.delivered()) {
+            stream.publish(delivered.json());
+            Log.infof(
+                    "Delivered reminder %s (channel=%s, attempt=%d, lateness=%dms, path=%s)",
+                    delivered.reminder().id(),
+                    delivered.channel(),
+                    delivered.attempt(),
+                    delivered.lateness().toMillis(),
+                    path.name().toLowerCase());
+        }
+    }
+
+    private Outcome sendAndRecord(List<ReminderRef> held) {
+        Meeting.lockAll(held.stream().map(ReminderRef::meetingId).distinct().toList());
+        Map<ReminderRef, Reminder> rows =
+                Reminder.findByRefs(held).stream().collect(Collectors.toMap(Reminder::ref, Function.identity()));
+        Instant now = clock.instant();
+        List<Settlement> settlements = new ArrayList<>();
+        List<Attempt> attempts = new ArrayList<>();
+        for (ReminderRef ref : held) {
+            Reminder reminder = rows.get(ref);
+            if (reminder == null || !reminder.isScheduled()) {
+                // Deleted, cancelled or already delivered: a stale timer. Its entry goes, so it cannot fire again.
+                settlements.add(Settlement.finished(ref));
+            } else if (reminder.meeting.hasStartedBy(now.minus(delivery.skipAfterStart()))) {
+                reminder.status = ReminderStatus.SKIPPED;
+                settlements.add(Settlement.finished(ref));
+            } else {
+                attempts.add(send(reminder));
+            }
+        }
+        List<Delivered> delivered = new ArrayList<>();
+        for (Attempt attempt : attempts) {
+            Reminder reminder = attempt.reminder();
+            Optional<String> failure = attempt.failure();
+            if (failure.isEmpty()) {
+                reminder.markDelivered(clock.instant());
+                settlements.add(Settlement.finished(reminder.ref()));
+                delivered.add(new Delivered(
+                        reminder.ref(),
+                        attempt.json(),
+                        attempt.channel(),
+                        reminder.attempts,
+                        Duration.between(reminder.sendAt, reminder.deliveredAt)));
+            } else {
+                reminder.recordFailure(failure.get(), delivery.maxAttempts());
+                settlements.add(
+                        reminder.isScheduled()
+                                ? Settlement.dueAgainIn(reminder.ref(), backoffAfter(reminder.attempts))
+                                : Settlement.finished(reminder.ref()));
+            }
+        }
+        return new Outcome(settlements, delivered);
+    }
+
+    private Attempt send(Reminder reminder) {
+        Meeting meeting = reminder.meeting;
+        ReminderRef ref = reminder.ref();
+        Notification notification = new Notification(
+                ref.id(),
+                meeting.id,
+                meeting.title,
+                meeting.startsAt,
+                reminder.sendAt,
+                reminder.remindBefore,
+                meeting.timeZone,
+                List.copyOf(meeting.attendees));
+        String body = toJson(notification);
+        Optional<URI> target = meeting.webhookUrl == null ? defaultTarget : Optional.of(URI.create(meeting.webhookUrl));
+        CompletableFuture<Void> sent =
+                target.map(uri -> webhook.send(uri, ref.id(), body)).orElse(CompletableFuture.completedFuture(null));
+        return new Attempt(reminder, body, target.isPresent() ? "webhook" : "stream", sent);
+    }
+
+    /** The delay after {@code attemptsMade} failed attempts: the backoff, doubled per further attempt, capped. */
+    Duration backoffAfter(int attemptsMade) {
+        Duration delay = delivery.backoff().multipliedBy(1L << Math.min(attemptsMade - 1, 20));
+        return delay.compareTo(delivery.maxBackoff()) > 0 ? delivery.maxBackoff() : delay;
+    }
+
+    private void settle(Collection<Settlement> settlements) {
+        try {
+            timers.settle(settlements);
+        } catch (RuntimeException e) {
+            // The database holds the outcome; the entries come back when their leases end, and dispatch drops the
+            // finished ones then.
+            Log.warnf("Could not settle %d schedule entries in Redis: %s", settlements.size(), e.getMessage());
+        }
+    }
+
+    private String toJson(Notification notification) {
+        try {
+            return json.writeValueAsString(notification);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("A notification could not be written as JSON", e);
+        }
+    }
+
+    private record Attempt(Reminder reminder, String json, String channel, CompletableFuture<Void> sent) {
+        /** Waits for the send; each channel bounds its own attempt, so this wait ends. */
+        Optional<String> failure() {
+            try {
+                sent.join();
+                return Optional.empty();
+            } catch (CompletionException e) {
+                return Optional.of(
+                        e.getCause() instanceof DeliveryFailure failure ? failure.getMessage() : "delivery failed");
+            }
+        }
+    }
+
+    private record Delivered(ReminderRef reminder, String json, String channel, int attempt, Duration lateness) {}
+
+    private record Outcome(List<Settlement> settlements, List<Delivered> delivered) {}
+}

@@ -1,0 +1,44 @@
+package com.meetingreminders.reminder;
+
+import io.quarkus.logging.Log;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
+
+/**
+ * Arms and disarms timers once the transaction that changed a schedule has committed, before the request answers,
+ * so that a timer never exists for a change that rolled back.
+ */
+@ApplicationScoped
+class ReminderArming {
+
+    private final ReminderTimers timers;
+    private final Sweeper sweeper;
+    private final Reconciler reconciler;
+
+    ReminderArming(ReminderTimers timers, Sweeper sweeper, Reconciler reconciler) {
+        this.timers = timers;
+        this.sweeper = sweeper;
+        this.reconciler = reconciler;
+    }
+
+    void afterCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) ScheduleChange change) {
+        if (change.isEmpty()) {
+            return;
+        }
+        try {
+            // Disarm first: a reschedule back to an earlier send time arms the same member again.
+            if (!change.disarmed().isEmpty()) {
+                timers.disarm(change.disarmed());
+            }
+            if (!change.armed().isEmpty() && timers.arm(change.armed()) > 0) {
+                sweeper.wake();
+            }
+        } catch (RuntimeException e) {
+            // The database has the change. A timer that should have gone fires and is dropped by dispatch; one that
+            // is missing is armed by reconciliation as soon as Redis answers.
+            Log.warnf("Could not update the timers of %s: %s", change, e.getMessage());
+            reconciler.armFailed();
+        }
+    }
+}

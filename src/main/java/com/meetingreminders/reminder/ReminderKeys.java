@@ -1,0 +1,61 @@
+package com.meetingreminders.reminder;
+
+import com.meetingreminders.config.RemindersConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Optional;
+
+/**
+ * Every Redis key and channel name the service uses, all under {@code reminders.redis.key-prefix}. A trigger key and a
+ * claim key are their prefix followed by the reminder's {@link ReminderRef#id()}; the Lua scripts build them that way.
+ */
+@ApplicationScoped
+public class ReminderKeys {
+
+    private final String prefix;
+
+    ReminderKeys(RemindersConfig config) {
+        this.prefix = config.redis().keyPrefix();
+    }
+
+    /** ZSET of every armed reminder, scored by when it is next due. */
+    String schedule() {
+        return prefix + "schedule";
+    }
+
+    /** How far ahead (epoch ms) sweeps have given trigger keys. */
+    String armedUntil() {
+        return prefix + "armed-until";
+    }
+
+    /** Present once every scheduled reminder of the database is armed; gone means Redis lost our keys. */
+    String reconciled() {
+        return prefix + "reconciled";
+    }
+
+    /** Held by the replica that re-arms everything, so that others need not do it too. */
+    String reconcileLock() {
+        return prefix + "reconcile-lock";
+    }
+
+    String triggerPrefix() {
+        return prefix + "trigger:";
+    }
+
+    String claimPrefix() {
+        return prefix + "claim:";
+    }
+
+    /** Pub/sub channel on which every replica hears the notifications delivered by any of them. */
+    public String deliveredChannel() {
+        return prefix + "delivered";
+    }
+
+    boolean isTrigger(String key) {
+        return key.startsWith(triggerPrefix());
+    }
+
+    /** The reminder a trigger key names, or empty for a key that is not a well-formed trigger key. */
+    Optional<ReminderRef> parseTrigger(String key) {
+        return isTrigger(key) ? ReminderRef.parse(key.substring(triggerPrefix().length())) : Optional.empty();
+    }
+}

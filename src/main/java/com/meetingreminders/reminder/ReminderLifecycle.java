@@ -1,0 +1,75 @@
+package com.meetingreminders.reminder;
+
+import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.notify.StreamChannel;
+import io.quarkus.logging.Log;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+
+/** Starts the reminder machinery once the application is up and stops it in order on shutdown. */
+@ApplicationScoped
+class ReminderLifecycle {
+
+    private final KeyspaceNotifications notifications;
+    private final ExpiredKeySubscriber subscriber;
+    private final StreamChannel stream;
+    private final ClaimGuard claimGuard;
+    private final Sweeper sweeper;
+    private final Dispatcher dispatcher;
+    private final Duration deliveryPatience;
+
+    ReminderLifecycle(
+            KeyspaceNotifications notifications,
+            ExpiredKeySubscriber subscriber,
+            StreamChannel stream,
+            ClaimGuard claimGuard,
+            Sweeper sweeper,
+            Dispatcher dispatcher,
+            RemindersConfig config) {
+        this.notifications = notifications;
+        this.subscriber = subscriber;
+        this.stream = stream;
+        this.claimGuard = claimGuard;
+        this.sweeper = sweeper;
+        this.dispatcher = dispatcher;
+        this.deliveryPatience = config.webhook().timeout().plusSeconds(5);
+    }
+
+    void start(@Observes StartupEvent started) {
+        try {
+            notifications.apply();
+        } catch (RuntimeException e) {
+            Log.warnf("Could not check Redis's keyspace notifications yet: %s", e.getMessage());
+        }
+        subscribe();
+        claimGuard.start();
+        // The first sweep finds out whether Redis still has our keys, and asks for a full re-arm if not.
+        sweeper.start();
+    }
+
+    /** Subscriptions that failed (Redis down at start) are tried again until they hold. */
+    @Scheduled(every = "1s", delayed = "1s")
+    void subscribe() {
+        if (subscriber.isSubscribed() && stream.isSubscribed()) {
+            return;
+        }
+        try {
+            subscriber.subscribe();
+            stream.subscribe();
+        } catch (RuntimeException e) {
+            Log.debugf("Subscribing to Redis failed, trying again: %s", e.getMessage());
+        }
+    }
+
+    void stop(@Observes ShutdownEvent stopping) throws InterruptedException {
+        subscriber.unsubscribe();
+        claimGuard.stop();
+        sweeper.stop();
+        dispatcher.stop(deliveryPatience);
+        stream.unsubscribe();
+    }
+}

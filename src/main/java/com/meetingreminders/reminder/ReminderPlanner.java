@@ -1,0 +1,79 @@
+package com.meetingreminders.reminder;
+
+import com.meetingreminders.meeting.Meeting;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Keeps a meeting's reminder rows in line with its start and remindBefore, inside the transaction that changes the
+ * meeting, and announces what the change means for the timers; {@link ReminderArming} applies it after the commit.
+ */
+@ApplicationScoped
+public class ReminderPlanner {
+
+    private final Event<ScheduleChange> changes;
+
+    ReminderPlanner(Event<ScheduleChange> changes) {
+        this.changes = changes;
+    }
+
+    /**
+     * One reminder per remindBefore item, at {@code startsAt - remindBefore}. An unsent reminder whose send time is
+     * no longer wanted is CANCELLED; one whose send time is still wanted stays as it is, as does a reminder already
+     * delivered, failed or skipped. A new reminder whose time has passed is sent at once, or SKIPPED if the meeting
+     * has started.
+     */
+    public void plan(Meeting meeting, List<Duration> remindBefore, Instant now) {
+        Map<Instant, Reminder> existing =
+                meeting.reminders.stream().collect(Collectors.toMap(r -> r.sendAt, Function.identity()));
+        ReminderStatus fresh = meeting.hasStartedBy(now) ? ReminderStatus.SKIPPED : ReminderStatus.SCHEDULED;
+        List<ReminderRef> armed = new ArrayList<>();
+        Set<Instant> wanted = new HashSet<>();
+        for (Duration before : remindBefore) {
+            Instant sendAt = meeting.startsAt.minus(before);
+            wanted.add(sendAt);
+            Reminder reminder = existing.get(sendAt);
+            if (reminder == null) {
+                reminder = new Reminder(meeting, sendAt, before, fresh);
+                meeting.reminders.add(reminder);
+            } else if (reminder.status == ReminderStatus.CANCELLED) {
+                reminder.reschedule(fresh);
+            } else {
+                reminder.remindBefore = before.toString();
+                continue;
+            }
+            if (reminder.isScheduled()) {
+                armed.add(new ReminderRef(meeting.id, sendAt));
+            }
+        }
+        List<ReminderRef> disarmed = new ArrayList<>();
+        for (Reminder reminder : existing.values()) {
+            if (reminder.isScheduled() && !wanted.contains(reminder.sendAt)) {
+                reminder.status = ReminderStatus.CANCELLED;
+                disarmed.add(reminder.ref());
+            }
+        }
+        changes.fire(new ScheduleChange(armed, disarmed));
+    }
+
+    /** The meeting is going away: every unsent reminder is cancelled with it. */
+    public void cancelAll(Meeting meeting) {
+        List<ReminderRef> disarmed = new ArrayList<>();
+        for (Reminder reminder : meeting.reminders) {
+            if (reminder.isScheduled()) {
+                reminder.status = ReminderStatus.CANCELLED;
+                disarmed.add(reminder.ref());
+            }
+        }
+        changes.fire(new ScheduleChange(List.of(), disarmed));
+    }
+}

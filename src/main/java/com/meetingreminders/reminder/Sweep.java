@@ -1,0 +1,22 @@
+package com.meetingreminders.reminder;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/** What one sweep found: the entries it took, and what the sweeper needs to decide when to sweep next. */
+record Sweep(long redisNowMillis, boolean reconciled, OptionalLong nextDueMillis, List<ReminderRef> taken) {
+
+    /**
+     * How long until a sweep may take the earliest entry left (zero if it already may), or empty when the schedule is
+     * empty.
+     */
+    Optional<Duration> untilNextTakeable(Duration grace) {
+        if (nextDueMillis.isEmpty()) {
+            return Optional.empty();
+        }
+        long takeableAt = nextDueMillis.getAsLong() + grace.toMillis();
+        return Optional.of(Duration.ofMillis(Math.max(0, takeableAt - redisNowMillis)));
+    }
+}

@@ -1,0 +1,73 @@
+package com.meetingreminders.reminder;
+
+import com.meetingreminders.config.RemindersConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+
+/**
+ * The sweep path: takes due entries off the schedule at least every {@code reminders.sweeper.interval}, and sooner
+ * when the next entry falls due or a reminder is armed already due. It is what bounds lateness, whatever happens to
+ * expiration events.
+ */
+@ApplicationScoped
+public class Sweeper {
+
+    private final ReminderTimers timers;
+    private final Dispatcher dispatcher;
+    private final Reconciler reconciler;
+    private final Duration interval;
+    private final Duration grace;
+    private final int batchSize;
+    private final Waiter waiter = new Waiter();
+    private final GuardedLoop loop;
+
+    Sweeper(ReminderTimers timers, Dispatcher dispatcher, Reconciler reconciler, RemindersConfig config) {
+        this.timers = timers;
+        this.dispatcher = dispatcher;
+        this.reconciler = reconciler;
+        this.interval = config.sweeper().interval();
+        this.grace = config.sweeper().grace();
+        this.batchSize = config.sweeper().batchSize();
+        this.loop = new GuardedLoop("reminder-sweeper", this::sweepOnce, interval);
+    }
+
+    void start() {
+        dispatcher.onSlotsFreed(waiter::wake);
+        loop.start();
+    }
+
+    void stop() throws InterruptedException {
+        loop.stop();
+    }
+
+    /** Sweeps now instead of at the next due time. */
+    public void wake() {
+        waiter.wake();
+    }
+
+    private void sweepOnce() throws InterruptedException {
+        int slots = dispatcher.reserve(batchSize);
+        Sweep sweep;
+        try {
+            sweep = timers.sweep(slots);
+        } catch (RuntimeException e) {
+            dispatcher.release(slots);
+            throw e;
+        }
+        dispatcher.release(slots - sweep.taken().size());
+        reconciler.afterSweep(sweep.reconciled());
+        if (!sweep.taken().isEmpty()) {
+            dispatcher.dispatch(sweep.taken(), DeliveryPath.SWEEP);
+        }
+        if (slots > 0 && sweep.taken().size() == slots) {
+            return; // more may be due
+        }
+        // Without slots, the dispatcher wakes the sweeper when it has room again.
+        Duration wait = slots == 0
+                ? interval
+                : sweep.untilNextTakeable(grace)
+                        .filter(untilTakeable -> untilTakeable.compareTo(interval) < 0)
+                        .orElse(interval);
+        waiter.await(wait);
+    }
+}

@@ -1,0 +1,49 @@
+package com.meetingreminders.support;
+
+import static io.restassured.RestAssured.given;
+
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import java.util.List;
+import java.util.Map;
+
+/** The service's REST API as tests use it when they only need a call to succeed. */
+public final class Api {
+
+    private Api() {}
+
+    /** Creates a meeting and returns it as answered. */
+    public static JsonPath create(MeetingBody body) {
+        return given().contentType(ContentType.JSON)
+                .body(body.toMap())
+                .post("/meetings")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath();
+    }
+
+    public static JsonPath replace(String id, MeetingBody body) {
+        return given().contentType(ContentType.JSON)
+                .body(body.toMap())
+                .put("/meetings/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+    }
+
+    public static List<Map<String, Object>> reminders(String id) {
+        return given().get("/meetings/" + id + "/reminders")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("$");
+    }
+
+    /** The deliveryId of the meeting's reminder sent at sendAt: {meetingId}:{epoch ms}. */
+    public static String deliveryId(String meetingId, java.time.Instant sendAt) {
+        return meetingId + ":" + sendAt.toEpochMilli();
+    }
+}

@@ -1,0 +1,41 @@
+package com.meetingreminders.support;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/** Plain JDBC on the machine's PostgreSQL, so that tests read what the service stored, in the JVM or packaged. */
+public final class Database {
+
+    public static final String SERVER = "jdbc:postgresql://127.0.0.1:5432/";
+    public static final String TEST_DATABASE = "test";
+    public static final String USER = "postgres";
+
+    private Database() {}
+
+    public static long countMeetings() {
+        return queryLong(TEST_DATABASE, "select count(*) from meeting");
+    }
+
+    public static long queryLong(String database, String sql) {
+        try (Connection connection = DriverManager.getConnection(SERVER + database, USER, "");
+                Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery(sql)) {
+            result.next();
+            return result.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static void execute(String database, String sql) {
+        try (Connection connection = DriverManager.getConnection(SERVER + database, USER, "");
+                Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

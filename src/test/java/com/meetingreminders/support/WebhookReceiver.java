@@ -1,0 +1,161 @@
+package com.meetingreminders.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Collectors;
+
+/**
+ * A real HTTP receiver of notifications on a free loopback port. It records each request with the moment it arrived
+ * and answers 200 unless told otherwise for a path: a sequence of statuses, or no answer at all.
+ */
+public final class WebhookReceiver implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One request as it arrived; header names are lower case. */
+    public record Received(String path, Map<String, String> headers, String body, Instant at) {
+
+        public String header(String name) {
+            return headers.get(name.toLowerCase(Locale.ROOT));
+        }
+
+        public JsonNode json() {
+            try {
+                return JSON.readTree(body);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        public String deliveryId() {
+            return json().path("deliveryId").asText();
+        }
+
+        public Instant sendAt() {
+            return Instant.parse(json().path("sendAt").asText());
+        }
+    }
+
+    private final HttpServer server;
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+    private final List<Received> received = new CopyOnWriteArrayList<>();
+    private final Map<String, Deque<Integer>> scriptedStatuses = new ConcurrentHashMap<>();
+    private final Map<String, Integer> steadyStatuses = new ConcurrentHashMap<>();
+    private final Set<String> silentPaths = ConcurrentHashMap.newKeySet();
+    private final CountDownLatch closing = new CountDownLatch(1);
+
+    private WebhookReceiver() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 200);
+        server.createContext("/", this::handle);
+        server.setExecutor(threads);
+        server.start();
+    }
+
+    public static WebhookReceiver start() {
+        try {
+            return new WebhookReceiver();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public String url(String path) {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+    }
+
+    /** Answers the next requests to the path with these statuses, in order, then 200. */
+    public void answerInTurn(String path, int... statuses) {
+        Deque<Integer> queue = new ArrayDeque<>();
+        for (int status : statuses) {
+            queue.add(status);
+        }
+        scriptedStatuses.put(path, queue);
+    }
+
+    /** Answers every request to the path with this status. */
+    public void alwaysAnswer(String path, int status) {
+        steadyStatuses.put(path, status);
+    }
+
+    /** Never answers requests to the path: they hang until the receiver closes. */
+    public void neverAnswer(String path) {
+        silentPaths.add(path);
+    }
+
+    public List<Received> all() {
+        return List.copyOf(received);
+    }
+
+    public List<Received> on(String path) {
+        return received.stream().filter(r -> r.path().equals(path)).toList();
+    }
+
+    /** How often each deliveryId arrived. */
+    public Map<String, Long> deliveryCounts() {
+        return received.stream().collect(Collectors.groupingBy(Received::deliveryId, Collectors.counting()));
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        Instant at = Instant.now();
+        String path = exchange.getRequestURI().getPath();
+        String body;
+        try (InputStream in = exchange.getRequestBody()) {
+            body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        Map<String, String> headers = exchange.getRequestHeaders().entrySet().stream()
+                .collect(Collectors.toMap(
+                        e -> e.getKey().toLowerCase(Locale.ROOT), e -> String.join(",", e.getValue())));
+        received.add(new Received(path, headers, body, at));
+        if (silentPaths.contains(path)) {
+            try {
+                closing.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.close();
+            return;
+        }
+        exchange.sendResponseHeaders(statusFor(path), -1);
+        exchange.close();
+    }
+
+    private int statusFor(String path) {
+        Deque<Integer> scripted = scriptedStatuses.get(path);
+        if (scripted != null) {
+            synchronized (scripted) {
+                Integer next = scripted.poll();
+                if (next != null) {
+                    return next;
+                }
+            }
+        }
+        return steadyStatuses.getOrDefault(path, 200);
+    }
+
+    @Override
+    public void close() {
+        closing.countDown();
+        server.stop(0);
+        threads.shutdownNow();
+    }
+}
