@@ -63,11 +63,17 @@ public class Dispatcher {
         }
     }
 
+    /** Returns reserved slots that were not used. */
     void release(int count) {
         if (count > 0) {
             slots.release(count);
-            slotsFreed.run();
         }
+    }
+
+    /** A round ended: its slots are free, and a sweeper waiting for room may go on. */
+    private void roundEnded(int count) {
+        release(count);
+        slotsFreed.run();
     }
 
     /** Delivers reminders this replica holds, one slot reserved for each. */
@@ -78,7 +84,7 @@ public class Dispatcher {
                 workers.execute(new Round(batch, path));
             } catch (RejectedExecutionException stopping) {
                 handBack(batch);
-                release(batch.size());
+                roundEnded(batch.size());
             }
         }
     }
@@ -127,7 +133,7 @@ public class Dispatcher {
             try {
                 round.deliver(held, path);
             } finally {
-                release(held.size());
+                roundEnded(held.size());
             }
         }
     }

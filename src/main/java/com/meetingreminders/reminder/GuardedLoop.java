@@ -52,6 +52,9 @@ final class GuardedLoop {
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
+                if (!running) {
+                    return; // stopping: a call cut short by the interrupt is not a failure
+                }
                 failures.failed(e);
                 try {
                     Thread.sleep(pauseAfterFailure.toMillis());

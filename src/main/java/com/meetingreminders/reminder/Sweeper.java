@@ -1,6 +1,7 @@
 package com.meetingreminders.reminder;
 
 import com.meetingreminders.config.RemindersConfig;
+import io.quarkus.logging.Log;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 
@@ -57,6 +58,7 @@ public class Sweeper {
         dispatcher.release(slots - sweep.taken().size());
         reconciler.afterSweep(sweep.reconciled());
         if (!sweep.taken().isEmpty()) {
+            Log.debugf("Swept %d due reminders", sweep.taken().size());
             dispatcher.dispatch(sweep.taken(), DeliveryPath.SWEEP);
         }
         if (slots > 0 && sweep.taken().size() == slots) {
