@@ -14,7 +14,6 @@ import jakarta.persistence.OrderBy;
 import jakarta.persistence.Version;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -62,19 +61,9 @@ public class Meeting extends PanacheEntityBase {
         return !startsAt.isAfter(instant);
     }
 
-    /** Loads the meeting and holds its row lock to the end of the transaction, as delivery does. */
+    /** Loads the meeting and holds its row lock to the end of the transaction, so that changes to it take turns. */
     public static Optional<Meeting> findByIdForUpdate(UUID id) {
         return findByIdOptional(id, LockModeType.PESSIMISTIC_WRITE);
-    }
-
-    /**
-     * Locks the meetings' rows in id order, so that delivery rounds and changes that lock several never deadlock, and
-     * so that a reschedule waits for a delivery already under way.
-     */
-    public static List<Meeting> lockAll(Collection<UUID> ids) {
-        return find("id in ?1", Sort.by("id"), ids)
-                .withLock(LockModeType.PESSIMISTIC_WRITE)
-                .list();
     }
 
     /** Meetings starting in [from, to), by start time. */

@@ -32,7 +32,7 @@ public class MeetingService {
         meeting.createdAt = now;
         write(meeting, request, now);
         meeting.persist();
-        planner.plan(meeting, request.remindBeforeOrDefault(), now);
+        planner.planNew(meeting, request.remindBeforeOrDefault(), now);
         return MeetingView.of(meeting);
     }
 
@@ -60,7 +60,7 @@ public class MeetingService {
             }
             Instant now = clock.instant();
             write(meeting, request, now);
-            planner.plan(meeting, request.remindBeforeOrDefault(), now);
+            planner.replan(meeting, request.remindBeforeOrDefault(), now);
             // The version is raised on flush; the answer and its ETag show the new one.
             Meeting.flush();
             return MeetingView.of(meeting);

@@ -20,16 +20,18 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * One delivery round: in one transaction it locks the meetings of a batch, sends each reminder that is still
- * SCHEDULED on every channel, and records every outcome; after the commit it tells Redis and announces the
- * deliveries. The meeting locks make a reschedule or delete wait for a send already under way, so nothing of an old
- * schedule goes out after the change commits.
+ * One delivery round: in one transaction it locks the reminders of a batch, sends each that is still SCHEDULED on
+ * every channel, and records every outcome; after the commit it tells Redis and announces the deliveries. The row
+ * locks make a reschedule or delete of a meeting wait for a send already under way, so nothing of an old schedule
+ * goes out after the change commits. Rounds lock only their own reminders, which the lease keeps apart, so a round
+ * stuck on a slow receiver holds up no other round.
  */
 @ApplicationScoped
 public class DeliveryRound {
@@ -62,6 +64,7 @@ public class DeliveryRound {
     }
 
     void deliver(List<ReminderRef> held, DeliveryPath path) {
+        long started = System.nanoTime();
         Outcome outcome;
         try {
             outcome = QuarkusTransaction.requiringNew()
@@ -78,6 +81,7 @@ public class DeliveryRound {
             return;
         }
         settle(outcome.settlements());
+        Log.debugf("Delivery round of %d reminders took %d ms", held.size(), (System.nanoTime() - started) / 1_000_000);
         for (Delivered delivered : outcome.delivered()) {
             stream.publish(delivered.json());
             Log.infof(
@@ -90,10 +94,27 @@ public class DeliveryRound {
         }
     }
 
+    /**
+     * Runs the round's queries and writes a notification once, so that the first reminder after a start is not late
+     * by the time a cold JVM takes to prepare them.
+     */
+    void warmUp() {
+        ReminderRef nothing = new ReminderRef(new UUID(0, 0), Instant.EPOCH);
+        QuarkusTransaction.requiringNew().run(() -> {
+            Meeting.list("id in ?1", List.of(nothing.meetingId()));
+            Reminder.lockByRefs(List.of(nothing));
+        });
+        toJson(new Notification(
+                nothing.id(), nothing.meetingId(), "", Instant.EPOCH, Instant.EPOCH, "PT0S", "UTC", List.of()));
+    }
+
     private Outcome sendAndRecord(List<ReminderRef> held) {
-        Meeting.lockAll(held.stream().map(ReminderRef::meetingId).distinct().toList());
+        // The meetings are read, not locked: a change locks the reminders it touches. Loaded first, in one query, so
+        // that the reminders find them in the session.
+        Meeting.list(
+                "id in ?1", held.stream().map(ReminderRef::meetingId).distinct().toList());
         Map<ReminderRef, Reminder> rows =
-                Reminder.findByRefs(held).stream().collect(Collectors.toMap(Reminder::ref, Function.identity()));
+                Reminder.lockByRefs(held).stream().collect(Collectors.toMap(Reminder::ref, Function.identity()));
         Instant now = clock.instant();
         List<Settlement> settlements = new ArrayList<>();
         List<Attempt> attempts = new ArrayList<>();
@@ -124,10 +145,18 @@ public class DeliveryRound {
                         Duration.between(reminder.sendAt, reminder.deliveredAt)));
             } else {
                 reminder.recordFailure(failure.get(), delivery.maxAttempts());
-                settlements.add(
-                        reminder.isScheduled()
-                                ? Settlement.dueAgainIn(reminder.ref(), backoffAfter(reminder.attempts))
-                                : Settlement.finished(reminder.ref()));
+                if (reminder.isScheduled()) {
+                    Duration backoff = backoffAfter(reminder.attempts);
+                    settlements.add(Settlement.dueAgainIn(reminder.ref(), backoff));
+                    Log.infof(
+                            "Attempt %d of reminder %s failed (%s); next attempt in %s",
+                            reminder.attempts, reminder.ref().id(), failure.get(), backoff);
+                } else {
+                    settlements.add(Settlement.finished(reminder.ref()));
+                    Log.warnf(
+                            "Reminder %s FAILED after %d attempts; last error: %s",
+                            reminder.ref().id(), reminder.attempts, failure.get());
+                }
             }
         }
         return new Outcome(settlements, delivered);

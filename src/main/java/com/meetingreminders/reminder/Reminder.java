@@ -3,6 +3,7 @@ package com.meetingreminders.reminder;
 import com.meetingreminders.meeting.Meeting;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import io.quarkus.panache.common.Parameters;
+import io.quarkus.panache.common.Sort;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
@@ -10,6 +11,7 @@ import jakarta.persistence.FetchType;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.SequenceGenerator;
 import java.time.Duration;
@@ -86,17 +88,33 @@ public class Reminder extends PanacheEntityBase {
         deliveredAt = null;
     }
 
-    /** The reminders these references name; a reference without one is simply missing from the answer. */
-    static List<Reminder> findByRefs(Collection<ReminderRef> refs) {
+    /**
+     * The reminders these references name, each row locked to the end of the transaction, in id order so that
+     * transactions locking several never deadlock. A reference without a reminder is missing from the answer.
+     */
+    static List<Reminder> lockByRefs(Collection<ReminderRef> refs) {
         List<UUID> meetingIds =
                 refs.stream().map(ReminderRef::meetingId).distinct().toList();
         List<Instant> sendTimes =
                 refs.stream().map(ReminderRef::sendAt).distinct().toList();
-        // The pairs are matched again by the caller; this query may also return a meeting's other reminders at one of
-        // the same instants, which is harmless.
-        return list(
-                "meeting.id in :meetings and sendAt in :times",
-                Parameters.with("meetings", meetingIds).and("times", sendTimes));
+        // The caller matches the pairs again: this may also lock a meeting's other reminder at one of the instants,
+        // which is harmless.
+        return find(
+                        "meeting.id in :meetings and sendAt in :times",
+                        Sort.by("id"),
+                        Parameters.with("meetings", meetingIds).and("times", sendTimes))
+                .withLock(LockModeType.PESSIMISTIC_WRITE)
+                .list();
+    }
+
+    /**
+     * Locks the meeting's reminders before a change reads them: a change waits for a delivery under way and then sees
+     * its outcome, so that it neither cancels a reminder already sent nor lets one of the old schedule go out after.
+     */
+    static List<Reminder> lockForMeeting(UUID meetingId) {
+        return find("meeting.id", Sort.by("id"), meetingId)
+                .withLock(LockModeType.PESSIMISTIC_WRITE)
+                .list();
     }
 
     /** Scheduled reminders after the given position in (sendAt, id) order: reconciliation pages through them all. */

@@ -20,6 +20,7 @@ class ReminderLifecycle {
     private final ClaimGuard claimGuard;
     private final Sweeper sweeper;
     private final Dispatcher dispatcher;
+    private final DeliveryRound deliveryRound;
     private final Duration deliveryPatience;
 
     ReminderLifecycle(
@@ -29,6 +30,7 @@ class ReminderLifecycle {
             ClaimGuard claimGuard,
             Sweeper sweeper,
             Dispatcher dispatcher,
+            DeliveryRound deliveryRound,
             RemindersConfig config) {
         this.notifications = notifications;
         this.subscriber = subscriber;
@@ -36,10 +38,16 @@ class ReminderLifecycle {
         this.claimGuard = claimGuard;
         this.sweeper = sweeper;
         this.dispatcher = dispatcher;
+        this.deliveryRound = deliveryRound;
         this.deliveryPatience = config.webhook().timeout().plusSeconds(5);
     }
 
     void start(@Observes StartupEvent started) {
+        try {
+            deliveryRound.warmUp();
+        } catch (RuntimeException e) {
+            Log.warnf("Could not prepare delivery before the first reminder: %s", e.getMessage());
+        }
         try {
             notifications.apply();
         } catch (RuntimeException e) {

@@ -32,7 +32,14 @@ public class ReminderPlanner {
      * delivered, failed or skipped. A new reminder whose time has passed is sent at once, or SKIPPED if the meeting
      * has started.
      */
-    public void plan(Meeting meeting, List<Duration> remindBefore, Instant now) {
+    public void replan(Meeting meeting, List<Duration> remindBefore, Instant now) {
+        // Before the collection is read: its rows then come in locked and fresh.
+        Reminder.lockForMeeting(meeting.id);
+        planNew(meeting, remindBefore, now);
+    }
+
+    /** Plans the reminders of a meeting created in this transaction: there is nothing to lock yet. */
+    public void planNew(Meeting meeting, List<Duration> remindBefore, Instant now) {
         Map<Instant, Reminder> existing =
                 meeting.reminders.stream().collect(Collectors.toMap(r -> r.sendAt, Function.identity()));
         ReminderStatus fresh = meeting.hasStartedBy(now) ? ReminderStatus.SKIPPED : ReminderStatus.SCHEDULED;
@@ -67,6 +74,7 @@ public class ReminderPlanner {
 
     /** The meeting is going away: every unsent reminder is cancelled with it. */
     public void cancelAll(Meeting meeting) {
+        Reminder.lockForMeeting(meeting.id);
         List<ReminderRef> disarmed = new ArrayList<>();
         for (Reminder reminder : meeting.reminders) {
             if (reminder.isScheduled()) {
