@@ -1,19 +1,18 @@
 -- Puts reminders on the schedule. A member already there (leased, retrying or due) keeps its score. A member due
--- within the span earlier sweeps already covered with trigger keys gets its trigger key now; later ones get theirs
--- from the sweep that reaches them.
--- KEYS[1] schedule ZSET, KEYS[2] armed-until (ms, written by sweeps)
--- ARGV[1] trigger key prefix, then pairs of member and send time in epoch ms
+-- within the horizon gets its trigger key now; later ones get theirs from the sweep that reaches them.
+-- KEYS[1] schedule ZSET
+-- ARGV[1] trigger key prefix, ARGV[2] horizon ms, then pairs of member and send time in epoch ms
 -- Returns how many of the members added are already due.
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local armedUntil = tonumber(redis.call('GET', KEYS[2]) or 0)
+local horizon = now + tonumber(ARGV[2])
 local due = 0
-for i = 2, #ARGV, 2 do
+for i = 3, #ARGV, 2 do
   local member, sendAt = ARGV[i], tonumber(ARGV[i + 1])
   if redis.call('ZADD', KEYS[1], 'NX', sendAt, member) == 1 then
     if sendAt <= now then
       due = due + 1
-    elseif sendAt <= armedUntil then
+    elseif sendAt <= horizon then
       redis.call('SET', ARGV[1] .. member, '', 'PXAT', sendAt)
     end
   end

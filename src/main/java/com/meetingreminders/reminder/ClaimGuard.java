@@ -15,17 +15,16 @@ import java.util.concurrent.BlockingQueue;
 public class ClaimGuard {
 
     private static final int MAX_HEARD = 100_000;
+    private static final int MAX_CLAIMS_PER_CALL = 500;
 
     private final ReminderTimers timers;
     private final Dispatcher dispatcher;
-    private final int batchSize;
     private final BlockingQueue<ReminderRef> heard = new ArrayBlockingQueue<>(MAX_HEARD);
     private final GuardedLoop loop;
 
     ClaimGuard(ReminderTimers timers, Dispatcher dispatcher, RemindersConfig config) {
         this.timers = timers;
         this.dispatcher = dispatcher;
-        this.batchSize = config.sweeper().batchSize();
         this.loop = new GuardedLoop(
                 "reminder-claims", this::claimOnce, config.sweeper().interval());
     }
@@ -47,7 +46,7 @@ public class ClaimGuard {
     private void claimOnce() throws InterruptedException {
         List<ReminderRef> batch = new ArrayList<>();
         batch.add(heard.take());
-        heard.drainTo(batch, batchSize - 1);
+        heard.drainTo(batch, MAX_CLAIMS_PER_CALL - 1);
         int slots = dispatcher.reserve(batch.size());
         if (slots == 0) {
             return;

@@ -42,13 +42,14 @@ public class ReminderTimers {
     public int arm(Collection<ReminderRef> refs) {
         int due = 0;
         for (List<ReminderRef> chunk : chunks(refs)) {
-            List<String> args = new ArrayList<>(1 + 2 * chunk.size());
+            List<String> args = new ArrayList<>(2 + 2 * chunk.size());
             args.add(keys.triggerPrefix());
+            args.add(Long.toString(config.trigger().horizon().toMillis()));
             for (ReminderRef ref : chunk) {
                 args.add(ref.id());
                 args.add(Long.toString(ref.sendAt().toEpochMilli()));
             }
-            due += (int) ARM.number(redis, List.of(keys.schedule(), keys.armedUntil()), args);
+            due += (int) ARM.number(redis, List.of(keys.schedule()), args);
         }
         return due;
     }
