@@ -95,6 +95,7 @@ class MeetingResourceTest {
     void returnsAStoredMeetingWithItsETag() {
         String id = Api.create(meeting()
                         .title("Retro")
+                        .startsAt(Moments.now().plus(Duration.ofDays(1)))
                         .attendees("a@example.com", "b@example.com")
                         .timeZone("Asia/Shanghai")
                         .remindBefore("PT10M", "PT1H"))

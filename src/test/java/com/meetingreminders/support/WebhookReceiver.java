@@ -23,36 +23,48 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real HTTP receiver of notifications on a free loopback port. It records each request with the moment it arrived
- * and answers 200 unless told otherwise for a path: a sequence of statuses, or no answer at all.
+ * and answers 200 unless told otherwise for a path: a sequence of statuses, or no answer at all. Registered as a
+ * JUnit extension ({@code @RegisterExtension}), it closes itself after each test.
  */
-public final class WebhookReceiver implements AutoCloseable {
+public final class WebhookReceiver implements AutoCloseable, AfterEachCallback {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One request as it arrived; header names are lower case. */
-    public record Received(String path, Map<String, String> headers, String body, Instant at) {
+    public record Received(
+            String path, Map<String, String> headers, String body, Instant at, String deliveryId, Instant sendAt) {
+
+        static Received of(String path, Map<String, String> headers, String body, Instant at) {
+            JsonNode json = parse(body);
+            String sendAt = json.path("sendAt").asText(null);
+            return new Received(
+                    path,
+                    headers,
+                    body,
+                    at,
+                    json.path("deliveryId").asText(),
+                    sendAt == null ? null : Instant.parse(sendAt));
+        }
 
         public String header(String name) {
             return headers.get(name.toLowerCase(Locale.ROOT));
         }
 
         public JsonNode json() {
-            try {
-                return JSON.readTree(body);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            return parse(body);
         }
+    }
 
-        public String deliveryId() {
-            return json().path("deliveryId").asText();
-        }
-
-        public Instant sendAt() {
-            return Instant.parse(json().path("sendAt").asText());
+    private static JsonNode parse(String body) {
+        try {
+            return JSON.readTree(body);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -65,7 +77,8 @@ public final class WebhookReceiver implements AutoCloseable {
     private final CountDownLatch closing = new CountDownLatch(1);
 
     private WebhookReceiver() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 200);
+        // A deep accept queue: a burst of deliveries opens many connections at once.
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
         server.createContext("/", this::handle);
         server.setExecutor(threads);
         server.start();
@@ -125,7 +138,7 @@ public final class WebhookReceiver implements AutoCloseable {
         Map<String, String> headers = exchange.getRequestHeaders().entrySet().stream()
                 .collect(Collectors.toMap(
                         e -> e.getKey().toLowerCase(Locale.ROOT), e -> String.join(",", e.getValue())));
-        received.add(new Received(path, headers, body, at));
+        received.add(Received.of(path, headers, body, at));
         if (silentPaths.contains(path)) {
             try {
                 closing.await();
@@ -150,6 +163,11 @@ public final class WebhookReceiver implements AutoCloseable {
             }
         }
         return steadyStatuses.getOrDefault(path, 200);
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        close();
     }
 
     @Override

@@ -1,0 +1,79 @@
+package com.meetingreminders.notify;
+
+import static com.meetingreminders.support.MeetingBody.meeting;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.meetingreminders.support.Api;
+import com.meetingreminders.support.Moments;
+import com.meetingreminders.support.WebhookReceiver;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+@QuarkusTest
+class ReminderStreamTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TestHTTPResource("/reminders/stream")
+    URI stream;
+
+    @RegisterExtension
+    final WebhookReceiver receiver = WebhookReceiver.start();
+
+    private final HttpClient client = HttpClient.newHttpClient();
+    private HttpResponse<Stream<String>> response;
+
+    @AfterEach
+    void closeStream() {
+        if (response != null) {
+            response.body().close(); // ends the connection to the stream
+        }
+    }
+
+    @Test
+    void streamsEachDeliveredReminderToConnectedClients() throws Exception {
+        List<String> events = new CopyOnWriteArrayList<>();
+        CompletableFuture<HttpResponse<Stream<String>>> connection = client.sendAsync(
+                HttpRequest.newBuilder(stream)
+                        .header("Accept", "text/event-stream")
+                        .build(),
+                HttpResponse.BodyHandlers.ofLines());
+        response = connection.get(5, TimeUnit.SECONDS);
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("text/event-stream"));
+        Stream<String> lines = response.body();
+        Thread reader = new Thread(() -> lines.filter(line -> line.startsWith("data:"))
+                .forEach(line -> events.add(line.substring("data:".length()).trim())));
+        reader.setDaemon(true);
+        reader.start();
+
+        String path = "/streamed";
+        Instant startsAt = Moments.now().plusSeconds(2);
+        String id = Api.create(meeting().startsAt(startsAt).remindBefore("PT1S").webhookUrl(receiver.url(path)))
+                .getString("id");
+        String deliveryId = Api.deliveryId(id, startsAt.minusSeconds(1));
+
+        await().atMost(Duration.ofSeconds(6)).until(() -> events.stream().anyMatch(e -> e.contains(deliveryId)));
+        await().atMost(Duration.ofSeconds(2)).until(() -> receiver.on(path).size() == 1);
+        String event =
+                events.stream().filter(e -> e.contains(deliveryId)).findFirst().orElseThrow();
+        assertThat(JSON.readTree(event)).isEqualTo(receiver.on(path).get(0).json());
+    }
+}

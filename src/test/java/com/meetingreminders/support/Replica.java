@@ -1,0 +1,132 @@
+package com.meetingreminders.support;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The packaged service ({@code java -jar target/quarkus-app/quarkus-run.jar}) as a separate process on a free port,
+ * stopped by its pid. Its output goes to {@code target/replica-<name>.log}.
+ */
+public final class Replica implements AutoCloseable {
+
+    private static final Duration STARTUP = Duration.ofSeconds(90);
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    private final String name;
+    private final int port;
+    private final Process process;
+
+    private Replica(String name, int port, Process process) {
+        this.name = name;
+        this.port = port;
+        this.process = process;
+    }
+
+    /** Starts a replica with these settings (config keys and values) and waits until it is ready. */
+    public static Replica start(String name, Map<String, String> settings) {
+        int port = freePort();
+        List<String> command = new ArrayList<>();
+        command.add(Path.javaExecutable());
+        command.add("-Xmx512m");
+        command.add("-Dquarkus.http.port=" + port);
+        settings.forEach((key, value) -> command.add("-D" + key + "=" + value));
+        command.add("-jar");
+        command.add("target/quarkus-app/quarkus-run.jar");
+        try {
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(new File("target/replica-" + name + ".log"))
+                    .start();
+            Replica replica = new Replica(name, port, process);
+            replica.awaitReady();
+            return replica;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public String url(String path) {
+        return "http://127.0.0.1:" + port + path;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    private void awaitReady() {
+        Instant deadline = Instant.now().plus(STARTUP);
+        HttpRequest ready =
+                HttpRequest.newBuilder(URI.create(url("/q/health/ready"))).build();
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("Replica " + name + " exited; see target/replica-" + name + ".log");
+            }
+            try {
+                if (HTTP.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notListeningYet) {
+                // keep polling until the deadline
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            try {
+                process.waitFor(100, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        close();
+        throw new IllegalStateException("Replica " + name + " not ready within " + STARTUP);
+    }
+
+    /** SIGTERM, then SIGKILL if it has not exited within 30 s. */
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static final class Path {
+        static String javaExecutable() {
+            return System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+        }
+    }
+}
