@@ -53,9 +53,12 @@ public interface RemindersConfig {
         @WithDefault("5m")
         Duration maxBackoff();
 
-        /** How long after its meeting started a reminder may still be sent; one that would go out later is SKIPPED. */
+        /**
+         * How late a reminder may still go out once its meeting has started; a later one is SKIPPED. Before the
+         * meeting starts, a late reminder is always sent.
+         */
         @WithDefault("1m")
-        Duration skipAfterStart();
+        Duration lateCutoff();
 
         /** Delivery rounds running at once; each holds one database connection while its notifications are out. */
         @WithDefault("8")

@@ -10,6 +10,7 @@ import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.Path;
 import jakarta.validation.ValidationException;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.time.temporal.TemporalAccessor;
@@ -100,12 +101,31 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
+        if (DatabaseOutage.causes(e)) {
+            Log.infof(
+                    "Answering 503: the database cannot be reached (%s)",
+                    rootCause(e).getMessage());
+            Response unavailable = Problem.of(
+                            Response.Status.SERVICE_UNAVAILABLE,
+                            "The database cannot be reached right now; nothing was changed. Try again shortly.")
+                    .toResponse();
+            unavailable.getHeaders().add(HttpHeaders.RETRY_AFTER, "1");
+            return unavailable;
+        }
         String incident = UUID.randomUUID().toString();
         Log.errorf(e, "Unexpected error, incident %s", incident);
         return Problem.of(
                         Response.Status.INTERNAL_SERVER_ERROR,
                         "Something went wrong on our side; the log has incident " + incident + ".")
                 .toResponse();
+    }
+
+    private static Throwable rootCause(Throwable failure) {
+        Throwable cause = failure;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause;
     }
 
     /** remindBefore[2] for a violation inside a body; size for a query parameter; body for a missing body. */

@@ -26,7 +26,10 @@ public class ClaimGuard {
         this.timers = timers;
         this.dispatcher = dispatcher;
         this.loop = new GuardedLoop(
-                "reminder-claims", this::claimOnce, config.sweeper().interval());
+                ClaimGuard.class,
+                "reminder-claims",
+                this::claimOnce,
+                config.sweeper().interval());
     }
 
     void start() {

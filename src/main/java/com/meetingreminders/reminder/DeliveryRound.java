@@ -44,6 +44,8 @@ public class DeliveryRound {
     private final RemindersConfig.Delivery delivery;
     private final Optional<URI> defaultTarget;
     private final int transactionTimeoutSeconds;
+    private final FailureLog failures =
+            new FailureLog(DeliveryRound.class, "Delivery rounds (their reminders come due again after the backoff)");
 
     DeliveryRound(
             ReminderTimers timers,
@@ -72,14 +74,13 @@ public class DeliveryRound {
                     .call(() -> sendAndRecord(held));
         } catch (RuntimeException e) {
             // Nothing was recorded: the reminders stay SCHEDULED and come due again after a pause.
-            Log.warnf(
-                    "A delivery round of %d reminders failed (%s); they are due again in %s",
-                    held.size(), e.getMessage(), delivery.backoff());
+            failures.failed(e);
             settle(held.stream()
                     .map(ref -> Settlement.dueAgainIn(ref, delivery.backoff()))
                     .toList());
             return;
         }
+        failures.succeeded();
         settle(outcome.settlements());
         Log.debugf("Delivery round of %d reminders took %d ms", held.size(), (System.nanoTime() - started) / 1_000_000);
         for (Delivered delivered : outcome.delivered()) {
@@ -120,12 +121,19 @@ public class DeliveryRound {
         List<Attempt> attempts = new ArrayList<>();
         for (ReminderRef ref : held) {
             Reminder reminder = rows.get(ref);
-            if (reminder == null || !reminder.isScheduled()) {
-                // Deleted, cancelled or already delivered: a stale timer. Its entry goes, so it cannot fire again.
+            if (reminder == null) {
+                // The meeting was deleted, or the entry was never ours. It goes, so it cannot come back.
+                Log.infof("Dropping schedule entry %s: no such reminder", ref.id());
                 settlements.add(Settlement.finished(ref));
-            } else if (reminder.meeting.hasStartedBy(now.minus(delivery.skipAfterStart()))) {
+            } else if (!reminder.isScheduled()) {
+                // Cancelled or already delivered: a stale timer. Its entry goes, so it cannot fire again.
+                settlements.add(Settlement.finished(ref));
+            } else if (isTooLate(reminder, now)) {
                 reminder.status = ReminderStatus.SKIPPED;
                 settlements.add(Settlement.finished(ref));
+                Log.infof(
+                        "Skipped reminder %s: its meeting has started and it is %s late",
+                        ref.id(), Duration.between(reminder.sendAt, now));
             } else {
                 attempts.add(send(reminder));
             }
@@ -179,6 +187,12 @@ public class DeliveryRound {
         CompletableFuture<Void> sent =
                 target.map(uri -> webhook.send(uri, ref.id(), body)).orElse(CompletableFuture.completedFuture(null));
         return new Attempt(reminder, body, target.isPresent() ? "webhook" : "stream", sent);
+    }
+
+    /** A reminder is not worth sending once its meeting has started and it is later than the cut-off. */
+    private boolean isTooLate(Reminder reminder, Instant now) {
+        return reminder.meeting.hasStartedBy(now)
+                && Duration.between(reminder.sendAt, now).compareTo(delivery.lateCutoff()) > 0;
     }
 
     /** The delay after {@code attemptsMade} failed attempts: the backoff, doubled per further attempt, capped. */

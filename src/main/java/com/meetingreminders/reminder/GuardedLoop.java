@@ -20,11 +20,11 @@ final class GuardedLoop {
     private volatile boolean running;
     private Thread thread;
 
-    GuardedLoop(String name, Step step, Duration pauseAfterFailure) {
+    GuardedLoop(Class<?> owner, String name, Step step, Duration pauseAfterFailure) {
         this.name = name;
         this.step = step;
         this.pauseAfterFailure = pauseAfterFailure;
-        this.failures = new FailureLog(name);
+        this.failures = new FailureLog(owner, name);
     }
 
     synchronized void start() {

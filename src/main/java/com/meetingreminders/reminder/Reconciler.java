@@ -32,7 +32,9 @@ public class Reconciler {
     private final Clock clock;
     private final AtomicBoolean armFailed = new AtomicBoolean();
     private final AtomicBoolean fullRunQueued = new AtomicBoolean();
-    private final FailureLog fullRunFailures = new FailureLog("Arming every scheduled reminder from the database");
+    private final FailureLog fullRunFailures =
+            new FailureLog(Reconciler.class, "Arming every scheduled reminder from the database");
+    private final FailureLog overdueFailures = new FailureLog(Reconciler.class, "Arming overdue reminders");
     private volatile Instant nextFullRunNotBefore = Instant.MIN;
     private final ExecutorService worker = Executors.newSingleThreadExecutor(runnable -> {
         Thread thread = new Thread(runnable, "reminder-reconciler");
@@ -115,10 +117,15 @@ public class Reconciler {
             delayed = "${reminders.reconcile.interval}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void armOverdue() {
-        List<Reminder.ScheduledRow> overdue =
-                QuarkusTransaction.requiringNew().call(() -> Reminder.listOverdue(clock.instant(), PAGE_SIZE));
-        if (!overdue.isEmpty()) {
-            timers.arm(overdue.stream().map(Reminder.ScheduledRow::ref).toList());
+        try {
+            List<Reminder.ScheduledRow> overdue =
+                    QuarkusTransaction.requiringNew().call(() -> Reminder.listOverdue(clock.instant(), PAGE_SIZE));
+            if (!overdue.isEmpty()) {
+                timers.arm(overdue.stream().map(Reminder.ScheduledRow::ref).toList());
+            }
+            overdueFailures.succeeded();
+        } catch (RuntimeException e) {
+            overdueFailures.failed(e);
         }
     }
 

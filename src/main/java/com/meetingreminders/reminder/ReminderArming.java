@@ -1,6 +1,5 @@
 package com.meetingreminders.reminder;
 
-import io.quarkus.logging.Log;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
@@ -15,6 +14,7 @@ class ReminderArming {
     private final ReminderTimers timers;
     private final Sweeper sweeper;
     private final Reconciler reconciler;
+    private final FailureLog failures = new FailureLog(ReminderArming.class, "Arming and disarming after commit");
 
     ReminderArming(ReminderTimers timers, Sweeper sweeper, Reconciler reconciler) {
         this.timers = timers;
@@ -34,10 +34,11 @@ class ReminderArming {
             if (!change.armed().isEmpty() && timers.arm(change.armed()) > 0) {
                 sweeper.wake();
             }
+            failures.succeeded();
         } catch (RuntimeException e) {
             // The database has the change. A timer that should have gone fires and is dropped by dispatch; one that
             // is missing is armed by reconciliation as soon as Redis answers.
-            Log.warnf("Could not update the timers of %s: %s", change, e.getMessage());
+            failures.failed(e);
             reconciler.armFailed();
         }
     }

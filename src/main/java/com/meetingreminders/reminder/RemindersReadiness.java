@@ -19,12 +19,10 @@ public class RemindersReadiness implements HealthCheck {
 
     private final RedissonClient redis;
     private final KeyspaceNotifications notifications;
-    private final ExpiredKeySubscriber subscriber;
 
-    RemindersReadiness(RedissonClient redis, KeyspaceNotifications notifications, ExpiredKeySubscriber subscriber) {
+    RemindersReadiness(RedissonClient redis, KeyspaceNotifications notifications) {
         this.redis = redis;
         this.notifications = notifications;
-        this.subscriber = subscriber;
     }
 
     @Override
@@ -40,7 +38,6 @@ public class RemindersReadiness implements HealthCheck {
         return response.status(answers)
                 .withData("redis", answers ? "up" : "down")
                 .withData("expiredEvents", events)
-                .withData("expiredEventsSubscribed", subscriber.isSubscribed())
                 .build();
     }
 }
