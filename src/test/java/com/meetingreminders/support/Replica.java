@@ -1,5 +1,9 @@
 package com.meetingreminders.support;
 
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+
+import io.restassured.http.ContentType;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -73,33 +77,66 @@ public final class Replica implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** Creates a meeting through this replica and returns its id. */
+    public String create(MeetingBody body) {
+        return given().baseUri("http://127.0.0.1")
+                .port(port)
+                .contentType(ContentType.JSON)
+                .body(body.toMap())
+                .post("/meetings")
+                .then()
+                .log()
+                .ifValidationFails()
+                .statusCode(201)
+                .extract()
+                .path("id");
+    }
+
     private void awaitReady() {
-        Instant deadline = Instant.now().plus(STARTUP);
         HttpRequest ready =
                 HttpRequest.newBuilder(URI.create(url("/q/health/ready"))).build();
-        while (Instant.now().isBefore(deadline)) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("Replica " + name + " exited; see target/replica-" + name + ".log");
-            }
-            try {
-                if (HTTP.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
+        try {
+            await().atMost(STARTUP).pollInterval(Duration.ofMillis(100)).until(() -> {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException("Replica " + name + " exited; see target/replica-" + name + ".log");
                 }
-            } catch (IOException notListeningYet) {
-                // keep polling until the deadline
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-            try {
-                process.waitFor(100, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+                try {
+                    return HTTP.send(ready, HttpResponse.BodyHandlers.discarding())
+                                    .statusCode()
+                            == 200;
+                } catch (IOException notListeningYet) {
+                    return false;
+                }
+            });
+        } catch (RuntimeException e) {
+            close();
+            throw e;
         }
-        close();
-        throw new IllegalStateException("Replica " + name + " not ready within " + STARTUP);
+    }
+
+    /** SIGKILL: the replica dies at once, in the middle of whatever it was doing. */
+    public void kill() {
+        process.destroyForcibly();
+        awaitExit(Duration.ofSeconds(10));
+    }
+
+    /** SIGTERM: the replica shuts down as it would on a deployment; returns how long it took to exit. */
+    public Duration terminate(Duration atMost) {
+        Instant asked = Instant.now();
+        process.destroy();
+        awaitExit(atMost);
+        return Duration.between(asked, Instant.now());
+    }
+
+    private void awaitExit(Duration atMost) {
+        try {
+            if (!process.waitFor(atMost.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("Replica " + name + " still running after " + atMost);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     /** SIGTERM, then SIGKILL if it has not exited within 30 s. */

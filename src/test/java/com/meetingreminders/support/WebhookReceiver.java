@@ -75,6 +75,8 @@ public final class WebhookReceiver implements AutoCloseable, AfterEachCallback {
     private final Map<String, Integer> steadyStatuses = new ConcurrentHashMap<>();
     private final Set<String> silentPaths = ConcurrentHashMap.newKeySet();
     private final CountDownLatch closing = new CountDownLatch(1);
+    private final Set<String> unanswered = ConcurrentHashMap.newKeySet();
+    private volatile CountDownLatch answersHeld = new CountDownLatch(0);
 
     private WebhookReceiver() throws IOException {
         // A deep accept queue: a burst of deliveries opens many connections at once.
@@ -115,6 +117,20 @@ public final class WebhookReceiver implements AutoCloseable, AfterEachCallback {
         silentPaths.add(path);
     }
 
+    /** Keeps every answer back, from now until {@link #releaseAnswers()}: the requests stay in flight. */
+    public void holdAnswers() {
+        answersHeld = new CountDownLatch(1);
+    }
+
+    public void releaseAnswers() {
+        answersHeld.countDown();
+    }
+
+    /** The deliveryIds of requests received and not answered yet. */
+    public Set<String> unanswered() {
+        return Set.copyOf(unanswered);
+    }
+
     public List<Received> all() {
         return List.copyOf(received);
     }
@@ -138,18 +154,33 @@ public final class WebhookReceiver implements AutoCloseable, AfterEachCallback {
         Map<String, String> headers = exchange.getRequestHeaders().entrySet().stream()
                 .collect(Collectors.toMap(
                         e -> e.getKey().toLowerCase(Locale.ROOT), e -> String.join(",", e.getValue())));
-        received.add(Received.of(path, headers, body, at));
+        Received request = Received.of(path, headers, body, at);
+        received.add(request);
+        unanswered.add(request.deliveryId());
+        try {
+            answer(exchange, path);
+        } finally {
+            unanswered.remove(request.deliveryId());
+        }
+    }
+
+    private void answer(HttpExchange exchange, String path) throws IOException {
+        awaitQuietly(answersHeld);
         if (silentPaths.contains(path)) {
-            try {
-                closing.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            awaitQuietly(closing);
             exchange.close();
             return;
         }
         exchange.sendResponseHeaders(statusFor(path), -1);
         exchange.close();
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private int statusFor(String path) {
@@ -173,6 +204,7 @@ public final class WebhookReceiver implements AutoCloseable, AfterEachCallback {
     @Override
     public void close() {
         closing.countDown();
+        answersHeld.countDown();
         server.stop(0);
         threads.shutdownNow();
     }

@@ -1,0 +1,29 @@
+package com.meetingreminders.support;
+
+import java.util.UUID;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * A database of the test's own on the machine's PostgreSQL, created before each test and dropped after it, for
+ * replicas started as processes ({@code @RegisterExtension}).
+ */
+public final class OwnDatabase implements BeforeEachCallback, AfterEachCallback {
+
+    private final String name = "it_" + UUID.randomUUID().toString().replace("-", "");
+
+    public String jdbcUrl() {
+        return Database.SERVER + name;
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        Database.execute("postgres", "create database " + name);
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        Database.execute("postgres", "drop database if exists " + name + " with (force)");
+    }
+}
