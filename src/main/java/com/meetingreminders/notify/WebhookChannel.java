@@ -51,9 +51,12 @@ public class WebhookChannel {
                 .putHeader("Idempotency-Key", deliveryId);
         signature.of(body).ifPresent(value -> request.putHeader("X-Reminder-Signature", value));
         return client.request(request)
-                .compose(outgoing -> outgoing.send(Buffer.buffer(body)))
-                // Read the answer to its end, so that the connection can serve the next request.
-                .compose(answer -> answer.body().map(ignored -> answer.statusCode()))
+                // body() is asked for inside send()'s callback, in the same dispatch as the answer's headers: a
+                // separate compose may run after an empty answer has already ended, and then it never completes
+                // (the attempt times out although the receiver answered, and the reminder goes out again).
+                // Reading the answer to its end also frees the connection for the next request.
+                .compose(outgoing -> outgoing.send(Buffer.buffer(body))
+                        .compose(answer -> answer.body().map(ignored -> answer.statusCode())))
                 .toCompletionStage()
                 .toCompletableFuture()
                 .orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
