@@ -134,6 +134,9 @@ public class DeliveryRound {
                 Log.infof(
                         "Skipped reminder %s: its meeting has started and it is %s late",
                         ref.id(), Duration.between(reminder.sendAt, now));
+            } else if (reminder.isWaitingForRetry(now)) {
+                // Taken before its next attempt (a lease that ran out during a slow attempt, a re-arm): not yet.
+                settlements.add(Settlement.dueAgainIn(ref, Duration.between(now, reminder.nextAttemptAt)));
             } else {
                 attempts.add(send(reminder));
             }
@@ -152,13 +155,13 @@ public class DeliveryRound {
                         reminder.attempts,
                         Duration.between(reminder.sendAt, reminder.deliveredAt)));
             } else {
-                reminder.recordFailure(failure.get(), delivery.maxAttempts());
+                reminder.recordFailure(failure.get(), delivery.maxAttempts(), clock.instant(), this::backoffAfter);
                 if (reminder.isScheduled()) {
-                    Duration backoff = backoffAfter(reminder.attempts);
+                    Duration backoff = Duration.between(clock.instant(), reminder.nextAttemptAt);
                     settlements.add(Settlement.dueAgainIn(reminder.ref(), backoff));
                     Log.infof(
-                            "Attempt %d of reminder %s failed (%s); next attempt in %s",
-                            reminder.attempts, reminder.ref().id(), failure.get(), backoff);
+                            "Attempt %d of reminder %s failed (%s); next attempt at %s",
+                            reminder.attempts, reminder.ref().id(), failure.get(), reminder.nextAttemptAt);
                 } else {
                     settlements.add(Settlement.finished(reminder.ref()));
                     Log.warnf(

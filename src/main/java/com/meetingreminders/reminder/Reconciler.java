@@ -98,7 +98,7 @@ public class Reconciler {
                 if (rows.isEmpty()) {
                     break;
                 }
-                timers.arm(rows.stream().map(Reminder.ScheduledRow::ref).toList());
+                timers.arm(rows.stream().map(Reminder.ScheduledRow::entry).toList());
                 armed += rows.size();
                 Reminder.ScheduledRow last = rows.get(rows.size() - 1);
                 afterSendAt = last.sendAt();
@@ -121,7 +121,7 @@ public class Reconciler {
             List<Reminder.ScheduledRow> overdue =
                     QuarkusTransaction.requiringNew().call(() -> Reminder.listOverdue(clock.instant(), PAGE_SIZE));
             if (!overdue.isEmpty()) {
-                timers.arm(overdue.stream().map(Reminder.ScheduledRow::ref).toList());
+                timers.arm(overdue.stream().map(Reminder.ScheduledRow::entry).toList());
             }
             overdueFailures.succeeded();
         } catch (RuntimeException e) {

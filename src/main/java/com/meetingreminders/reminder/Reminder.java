@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.IntFunction;
 
 /** One reminder of a meeting: one send time, its state and its delivery history. */
 @Entity
@@ -49,6 +50,9 @@ public class Reminder extends PanacheEntityBase {
 
     public String lastError;
 
+    /** When a failed reminder may be tried again; null before the first failure. */
+    public Instant nextAttemptAt;
+
     protected Reminder() {}
 
     Reminder(Meeting meeting, Instant sendAt, Duration remindBefore, ReminderStatus status) {
@@ -72,13 +76,24 @@ public class Reminder extends PanacheEntityBase {
         deliveredAt = at;
     }
 
-    /** Counts a failed attempt; the reminder is FAILED once no attempt is left. */
-    void recordFailure(String error, int maxAttempts) {
+    /**
+     * Counts a failed attempt. The reminder is FAILED once no attempt is left; otherwise it may be tried again after
+     * the backoff for the attempts made so far.
+     */
+    void recordFailure(String error, int maxAttempts, Instant now, IntFunction<Duration> backoffAfter) {
         attempts++;
         lastError = error.length() > MAX_ERROR_LENGTH ? error.substring(0, MAX_ERROR_LENGTH) : error;
         if (attempts >= maxAttempts) {
             status = ReminderStatus.FAILED;
+            nextAttemptAt = null;
+        } else {
+            nextAttemptAt = now.plus(backoffAfter.apply(attempts));
         }
+    }
+
+    /** True while a failed reminder waits for its next attempt. */
+    boolean isWaitingForRetry(Instant now) {
+        return nextAttemptAt != null && nextAttemptAt.isAfter(now);
     }
 
     void reschedule(ReminderStatus newStatus) {
@@ -86,6 +101,7 @@ public class Reminder extends PanacheEntityBase {
         attempts = 0;
         lastError = null;
         deliveredAt = null;
+        nextAttemptAt = null;
     }
 
     /**
@@ -120,7 +136,7 @@ public class Reminder extends PanacheEntityBase {
     /** Scheduled reminders after the given position in (sendAt, id) order: reconciliation pages through them all. */
     static List<ScheduledRow> listScheduledAfter(Instant sendAt, long id, int limit) {
         return find(
-                        "select r.id, r.meeting.id, r.sendAt from Reminder r where r.status = :scheduled"
+                        "select r.id, r.meeting.id, r.sendAt, r.nextAttemptAt from Reminder r where r.status = :scheduled"
                                 + " and (r.sendAt > :sendAt or (r.sendAt = :sendAt and r.id > :id))"
                                 + " order by r.sendAt, r.id",
                         Parameters.with("scheduled", ReminderStatus.SCHEDULED)
@@ -131,21 +147,24 @@ public class Reminder extends PanacheEntityBase {
                 .list();
     }
 
-    /** Scheduled reminders whose send time has passed, oldest first. */
+    /** Scheduled reminders that are due, by send time and retry time, oldest first. */
     static List<ScheduledRow> listOverdue(Instant now, int limit) {
         return find(
-                        "select r.id, r.meeting.id, r.sendAt from Reminder r"
-                                + " where r.status = :scheduled and r.sendAt <= :now order by r.sendAt, r.id",
+                        "select r.id, r.meeting.id, r.sendAt, r.nextAttemptAt from Reminder r"
+                                + " where r.status = :scheduled and r.sendAt <= :now"
+                                + " and (r.nextAttemptAt is null or r.nextAttemptAt <= :now)"
+                                + " order by r.sendAt, r.id",
                         Parameters.with("scheduled", ReminderStatus.SCHEDULED).and("now", now))
                 .project(ScheduledRow.class)
                 .page(0, limit)
                 .list();
     }
 
-    /** A scheduled reminder as reconciliation reads it: just what names it. */
-    record ScheduledRow(Long id, UUID meetingId, Instant sendAt) {
-        ReminderRef ref() {
-            return new ReminderRef(meetingId, sendAt);
+    /** A scheduled reminder as reconciliation reads it: what names it and when it is next due. */
+    record ScheduledRow(Long id, UUID meetingId, Instant sendAt, Instant nextAttemptAt) {
+        ScheduleEntry entry() {
+            Instant dueAt = nextAttemptAt != null && nextAttemptAt.isAfter(sendAt) ? nextAttemptAt : sendAt;
+            return new ScheduleEntry(new ReminderRef(meetingId, sendAt), dueAt);
         }
     }
 }

@@ -31,7 +31,11 @@ class ReminderArming {
             if (!change.disarmed().isEmpty()) {
                 timers.disarm(change.disarmed());
             }
-            if (!change.armed().isEmpty() && timers.arm(change.armed()) > 0) {
+            if (!change.armed().isEmpty()
+                    && timers.arm(change.armed().stream()
+                                    .map(ScheduleEntry::atSendTime)
+                                    .toList())
+                            > 0) {
                 sweeper.wake();
             }
             failures.succeeded();

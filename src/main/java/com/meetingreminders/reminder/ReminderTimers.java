@@ -38,16 +38,16 @@ public class ReminderTimers {
         this.config = config;
     }
 
-    /** Puts the reminders on the schedule, keeping those already there; returns how many are already due. */
-    public int arm(Collection<ReminderRef> refs) {
+    /** Puts reminders on the schedule, keeping those already there; returns how many are already due. */
+    int arm(Collection<ScheduleEntry> entries) {
         int due = 0;
-        for (List<ReminderRef> chunk : chunks(refs)) {
+        for (List<ScheduleEntry> chunk : chunks(entries)) {
             List<String> args = new ArrayList<>(2 + 2 * chunk.size());
             args.add(keys.triggerPrefix());
             args.add(Long.toString(config.trigger().horizon().toMillis()));
-            for (ReminderRef ref : chunk) {
-                args.add(ref.id());
-                args.add(Long.toString(ref.sendAt().toEpochMilli()));
+            for (ScheduleEntry entry : chunk) {
+                args.add(entry.ref().id());
+                args.add(Long.toString(entry.dueAt().toEpochMilli()));
             }
             due += (int) ARM.number(redis, List.of(keys.schedule()), args);
         }

@@ -9,7 +9,8 @@ public record ReminderView(
         ReminderStatus status,
         int attempts,
         Instant deliveredAt,
-        String lastError) {
+        String lastError,
+        Instant nextAttemptAt) {
 
     static ReminderView of(Reminder reminder) {
         return new ReminderView(
@@ -18,6 +19,7 @@ public record ReminderView(
                 reminder.status,
                 reminder.attempts,
                 reminder.deliveredAt,
-                reminder.lastError);
+                reminder.lastError,
+                reminder.nextAttemptAt);
     }
 }
