@@ -2,10 +2,12 @@ package com.meetingreminders.reminder;
 
 import com.meetingreminders.config.RemindersConfig;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The event path: gathers the expirations this replica hears, runs the claim script on them in batches and hands
@@ -16,6 +18,7 @@ public class ClaimGuard {
 
     private static final int MAX_HEARD = 100_000;
     private static final int MAX_CLAIMS_PER_CALL = 500;
+    private static final Duration POLL = Duration.ofMillis(100);
 
     private final ReminderTimers timers;
     private final Dispatcher dispatcher;
@@ -29,7 +32,8 @@ public class ClaimGuard {
                 ClaimGuard.class,
                 "reminder-claims",
                 this::claimOnce,
-                config.sweeper().interval());
+                config.sweeper().interval(),
+                () -> {});
     }
 
     void start() {
@@ -47,8 +51,13 @@ public class ClaimGuard {
     }
 
     private void claimOnce() throws InterruptedException {
+        // A short wait, so that a stop is noticed without an interrupt.
+        ReminderRef first = heard.poll(POLL.toMillis(), TimeUnit.MILLISECONDS);
+        if (first == null) {
+            return;
+        }
         List<ReminderRef> batch = new ArrayList<>();
-        batch.add(heard.take());
+        batch.add(first);
         heard.drainTo(batch, MAX_CLAIMS_PER_CALL - 1);
         int slots = dispatcher.reserve(batch.size());
         if (slots == 0) {

@@ -4,27 +4,34 @@ import java.time.Duration;
 
 /**
  * Runs one step over and over on its own thread until stopped. A failing step is logged and tried again after a
- * pause, so the loop outlives Redis or database outages.
+ * pause, so the loop outlives Redis or database outages. Stopping lets the step under way finish: a step cut short
+ * in a Redis call could leave entries leased to nobody until their lease ends.
  */
 final class GuardedLoop {
 
-    /** One turn of the loop; it may block, and returns early when interrupted. */
+    /** One turn of the loop; a step that waits must return when woken, and early when interrupted. */
     interface Step {
         void run() throws InterruptedException;
     }
+
+    /** How long a stop waits for the step under way before interrupting it. */
+    private static final Duration PATIENCE = Duration.ofSeconds(10);
 
     private final String name;
     private final Step step;
     private final Duration pauseAfterFailure;
     private final FailureLog failures;
+    private final Runnable wake;
     private volatile boolean running;
     private Thread thread;
 
-    GuardedLoop(Class<?> owner, String name, Step step, Duration pauseAfterFailure) {
+    /** {@code wake} ends a wait of the step early, so that a stop need not interrupt it. */
+    GuardedLoop(Class<?> owner, String name, Step step, Duration pauseAfterFailure, Runnable wake) {
         this.name = name;
         this.step = step;
         this.pauseAfterFailure = pauseAfterFailure;
         this.failures = new FailureLog(owner, name);
+        this.wake = wake;
     }
 
     synchronized void start() {
@@ -34,12 +41,16 @@ final class GuardedLoop {
         thread.start();
     }
 
-    /** Stops the loop and waits for the step under way to end. */
+    /** Stops the loop once the step under way has ended; interrupts it only if it takes longer than it should. */
     synchronized void stop() throws InterruptedException {
         running = false;
         if (thread != null) {
-            thread.interrupt();
-            thread.join();
+            wake.run();
+            thread.join(PATIENCE.toMillis());
+            if (thread.isAlive()) {
+                thread.interrupt();
+                thread.join();
+            }
             thread = null;
         }
     }
@@ -57,6 +68,7 @@ final class GuardedLoop {
                 }
                 failures.failed(e);
                 try {
+                    // Outages only: a plain pause, cut short by a stop's interrupt at worst.
                     Thread.sleep(pauseAfterFailure.toMillis());
                 } catch (InterruptedException interrupted) {
                     return;

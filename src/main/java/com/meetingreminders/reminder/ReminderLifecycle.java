@@ -22,6 +22,9 @@ class ReminderLifecycle {
     private final Dispatcher dispatcher;
     private final DeliveryRound deliveryRound;
     private final Duration deliveryPatience;
+    private final Duration lease;
+    private final Duration webhookTimeout;
+    private volatile boolean stopping;
 
     ReminderLifecycle(
             KeyspaceNotifications notifications,
@@ -40,9 +43,18 @@ class ReminderLifecycle {
         this.dispatcher = dispatcher;
         this.deliveryRound = deliveryRound;
         this.deliveryPatience = config.webhook().timeout().plusSeconds(5);
+        this.lease = config.claim().lease();
+        this.webhookTimeout = config.webhook().timeout();
     }
 
     void start(@Observes StartupEvent started) {
+        if (lease.compareTo(webhookTimeout.plusSeconds(5)) < 0) {
+            // Not unsafe (a reminder is never tried again before its backoff), but replicas then wait for each other.
+            Log.warnf(
+                    "reminders.claim.lease (%s) is shorter than reminders.webhook.timeout (%s) plus 5 s: a delivery"
+                            + " round may still be sending when its lease ends",
+                    lease, webhookTimeout);
+        }
         try {
             deliveryRound.warmUp();
         } catch (RuntimeException e) {
@@ -62,7 +74,7 @@ class ReminderLifecycle {
     /** Subscriptions that failed (Redis down at start) are tried again until they hold. */
     @Scheduled(every = "1s", delayed = "1s")
     void subscribe() {
-        if (subscriber.isSubscribed() && stream.isSubscribed()) {
+        if (stopping || (subscriber.isSubscribed() && stream.isSubscribed())) {
             return;
         }
         try {
@@ -73,7 +85,8 @@ class ReminderLifecycle {
         }
     }
 
-    void stop(@Observes ShutdownEvent stopping) throws InterruptedException {
+    void stop(@Observes ShutdownEvent shutdown) throws InterruptedException {
+        stopping = true;
         subscriber.unsubscribe();
         claimGuard.stop();
         sweeper.stop();

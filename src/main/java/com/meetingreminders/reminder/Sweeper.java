@@ -29,7 +29,7 @@ public class Sweeper {
         this.interval = config.sweeper().interval();
         this.grace = config.sweeper().grace();
         this.batchSize = config.sweeper().batchSize();
-        this.loop = new GuardedLoop(Sweeper.class, "reminder-sweeper", this::sweepOnce, interval);
+        this.loop = new GuardedLoop(Sweeper.class, "reminder-sweeper", this::sweepOnce, interval, waiter::wake);
     }
 
     void start() {
