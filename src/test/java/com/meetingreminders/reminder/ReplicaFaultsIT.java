@@ -145,15 +145,16 @@ class ReplicaFaultsIT {
 
     /** Creates reminders due within the same second, through both replicas; returns how many. */
     private int createDue(Replica a, Replica b, int count) {
-        // Freshly started replicas answer their first requests slowly: leave room for all creations.
+        // Freshly started replicas answer their first requests slowly. The meetings start a minute later than
+        // their reminders, so a slow creation makes a reminder due at once rather than a meeting in the past.
         Instant sendAt = Moments.now().plusSeconds(12);
         IntStream.range(0, count)
                 .parallel()
                 .forEach(i -> create(
                         i % 2 == 0 ? a : b,
                         meeting()
-                                .startsAt(sendAt.plusMillis(3L * i).plusSeconds(1))
-                                .remindBefore("PT1S")));
+                                .startsAt(sendAt.plusMillis(3L * i).plusSeconds(60))
+                                .remindBefore("PT60S")));
         return count;
     }
 

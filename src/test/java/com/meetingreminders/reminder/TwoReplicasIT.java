@@ -25,9 +25,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class TwoReplicasIT {
 
     private static final int MEETINGS = 100;
-    /** Ten distinct remindBefore values 200 ms apart: each meeting's reminders span 1.8 s. */
+    /**
+     * Ten distinct remindBefore values 200 ms apart: each meeting's reminders span 1.8 s. They are a minute long, so
+     * that a slow creation makes a reminder due at once rather than a meeting in the past.
+     */
     private static final String[] REMIND_BEFORE = IntStream.range(0, 10)
-            .mapToObj(i -> Duration.ofMillis(200L * i).toString())
+            .mapToObj(i -> Duration.ofSeconds(60).plusMillis(200L * i).toString())
             .toArray(String[]::new);
 
     @RegisterExtension
@@ -56,7 +59,7 @@ class TwoReplicasIT {
             Instant firstSendAt = Moments.now().plusSeconds(15);
             IntStream.range(0, MEETINGS).parallel().forEach(i -> (i % 2 == 0 ? a : b)
                     .create(meeting()
-                            .startsAt(firstSendAt.plus(Duration.ofMillis(1800 + 2L * i)))
+                            .startsAt(firstSendAt.plus(Duration.ofMillis(61_800 + 2L * i)))
                             .remindBefore(REMIND_BEFORE)
                             .webhookUrl(receiver.url(path))));
 
