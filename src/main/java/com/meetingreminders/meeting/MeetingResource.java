@@ -3,6 +3,7 @@ package com.meetingreminders.meeting;
 import com.meetingreminders.problem.Problem;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 import jakarta.validation.groups.ConvertGroup;
 import jakarta.validation.groups.Default;
 import jakarta.ws.rs.BeanParam;
@@ -17,6 +18,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
+import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -30,6 +32,9 @@ import org.jboss.resteasy.reactive.RestPath;
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "meetings")
 public class MeetingResource {
+
+    /** Most meetings one POST /meetings/batch may create. */
+    static final int MAX_BATCH = 1_000;
 
     private final MeetingService meetings;
 
@@ -52,6 +57,26 @@ public class MeetingResource {
         return Response.created(URI.create("/meetings/" + meeting.id()))
                 .header(HttpHeaders.ETAG, VersionPrecondition.entityTag(meeting.version()))
                 .entity(meeting)
+                .build();
+    }
+
+    @POST
+    @Path("batch")
+    @Operation(
+            summary = "Create up to 1,000 meetings in one call",
+            description = "A JSON array of meetings, each as for POST /meetings. All are created, or none when one"
+                    + " breaks a rule; errors name the meeting by its index, as in [3].title. Up to 8 MiB.")
+    @APIResponse(responseCode = "201", description = "Created; the meetings in the order given")
+    @APIResponse(responseCode = "400", description = "A meeting breaks a rule, or the array is empty or too long")
+    public Response createBatch(
+            @NotNull(message = "must be a JSON array of meetings")
+                    @Size(min = 1, max = MAX_BATCH, message = "must hold 1 to 1,000 meetings")
+                    List<
+                                    @Valid @ConvertGroup(from = Default.class, to = MeetingRequest.OnCreate.class)
+                                    @NotNull(message = "must be a JSON object") MeetingRequest>
+                            body) {
+        return Response.status(Response.Status.CREATED)
+                .entity(new MeetingBatch(meetings.createAll(body)))
                 .build();
     }
 

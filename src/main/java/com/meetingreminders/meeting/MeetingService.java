@@ -26,7 +26,16 @@ public class MeetingService {
     }
 
     public MeetingView create(MeetingRequest request) {
+        return createOne(request, clock.instant());
+    }
+
+    /** Creates all the meetings in one transaction: all of them, or none. */
+    public List<MeetingView> createAll(List<MeetingRequest> requests) {
         Instant now = clock.instant();
+        return requests.stream().map(request -> createOne(request, now)).toList();
+    }
+
+    private MeetingView createOne(MeetingRequest request, Instant now) {
         Meeting meeting = new Meeting();
         meeting.id = UUID.randomUUID();
         meeting.createdAt = now;

@@ -5,52 +5,68 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Answers a body announced larger than {@code quarkus.http.limits.max-body-size} with a 413 problem before reading it;
- * Vert.x, which enforces the limit, would answer with an empty body. A chunked body over the limit still gets Vert.x's
- * bare 413.
+ * Bodies up to 64 KiB, as the API promises, except POST /meetings/batch, which may take up to
+ * {@code quarkus.http.limits.max-body-size} (Vert.x enforces that one for every route). A body announced larger is
+ * answered 413 with a problem before it is read; one of unknown length is held to 64 KiB as it is read
+ * ({@link MeetingBodyLimit}).
  */
 @ApplicationScoped
 public class BodySizeLimit {
 
+    static final long MEETING_BODY_LIMIT = 64 * 1024;
+    static final String BATCH_PATH = "/meetings/batch";
+
     /** Ahead of Quarkus's own handlers, which would start reading the body. */
     private static final int PRIORITY = 1000;
 
-    private final long maxBytes;
-    private final String tooLarge;
+    private final long batchLimit;
+    private final String meetingTooLarge;
+    private final String batchTooLarge;
 
     BodySizeLimit(@ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize maxBodySize, ObjectMapper json)
             throws JsonProcessingException {
-        this.maxBytes = maxBodySize.asLongValue();
-        this.tooLarge = json.writeValueAsString(
+        this.batchLimit = maxBodySize.asLongValue();
+        this.meetingTooLarge = json.writeValueAsString(
                 Problem.of(Response.Status.REQUEST_ENTITY_TOO_LARGE, "The body is larger than 64 KiB."));
+        this.batchTooLarge = json.writeValueAsString(Problem.of(
+                Response.Status.REQUEST_ENTITY_TOO_LARGE,
+                "The body is larger than " + maxBodySize.asLongValue() + " bytes."));
     }
 
     void register(@Observes Filters filters) {
-        filters.register(
-                request -> {
-                    String length = request.request().getHeader(HttpHeaders.CONTENT_LENGTH);
-                    if (length != null && isOverLimit(length)) {
-                        request.response()
-                                .setStatusCode(Response.Status.REQUEST_ENTITY_TOO_LARGE.getStatusCode())
-                                .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
-                                .putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE)
-                                .end(tooLarge);
-                    } else {
-                        request.next();
-                    }
-                },
-                PRIORITY);
+        filters.register(this::check, PRIORITY);
     }
 
-    private boolean isOverLimit(String contentLength) {
+    private void check(RoutingContext context) {
+        HttpServerRequest request = context.request();
+        boolean batch = request.path().equals(BATCH_PATH);
+        String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (length != null && isOver(length, batch ? batchLimit : MEETING_BODY_LIMIT)) {
+            tooLarge(context, batch ? batchTooLarge : meetingTooLarge);
+        } else {
+            context.next();
+        }
+    }
+
+    private static void tooLarge(RoutingContext context, String problem) {
+        context.response()
+                .setStatusCode(Response.Status.REQUEST_ENTITY_TOO_LARGE.getStatusCode())
+                .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                .putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE)
+                .end(problem);
+    }
+
+    private static boolean isOver(String contentLength, long limit) {
         try {
-            return Long.parseLong(contentLength.trim()) > maxBytes;
+            return Long.parseLong(contentLength.trim()) > limit;
         } catch (NumberFormatException e) {
             // Vert.x refuses a malformed length itself.
             return false;

@@ -29,6 +29,7 @@ public class ProblemMappers {
             404, "Nothing is here.",
             405, "This resource does not take that method.",
             406, "This resource answers application/json only.",
+            413, "The body is larger than 64 KiB.",
             415, "Send the body as application/json.");
 
     @ServerExceptionMapper
@@ -49,6 +50,10 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response unreadable(JsonProcessingException e) {
+        // The stream under the parser may have given up first: a body over the limit.
+        if (e.getCause() instanceof WebApplicationException chosen) {
+            return http(chosen);
+        }
         if (!(e instanceof JsonMappingException mapping)) {
             return Problem.invalidRequest("The body is not well-formed JSON.", List.of())
                     .toResponse();
@@ -80,9 +85,13 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response http(WebApplicationException e) {
-        // Quarkus reports JSON it cannot parse as a bare 400 whose cause says where.
+        // Quarkus reports what goes wrong while reading a body as a bare 400 whose cause says what: JSON it cannot
+        // parse, or the answer a reader interceptor chose (413 for a body over the limit).
         if (e.getCause() instanceof JsonProcessingException unreadable) {
             return unreadable(unreadable);
+        }
+        if (e.getCause() instanceof WebApplicationException chosen) {
+            return http(chosen);
         }
         Response.StatusType status = e.getResponse().getStatusInfo();
         if (status.getStatusCode() >= 500) {
@@ -142,8 +151,14 @@ public class ProblemMappers {
                         field.append(node.getName());
                     }
                 }
-                case PROPERTY -> field.append(field.isEmpty() ? "" : ".").append(node.getName());
-                case CONTAINER_ELEMENT -> {
+                case PROPERTY -> {
+                    // A field of an element of a body that is an array: [3].title.
+                    if (node.isInIterable() && node.getIndex() != null) {
+                        field.append('[').append(node.getIndex()).append(']');
+                    }
+                    field.append(field.isEmpty() ? "" : ".").append(node.getName());
+                }
+                case CONTAINER_ELEMENT, BEAN -> {
                     if (node.getIndex() != null) {
                         field.append('[').append(node.getIndex()).append(']');
                     }

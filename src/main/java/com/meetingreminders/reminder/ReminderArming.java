@@ -1,12 +1,10 @@
 package com.meetingreminders.reminder;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
-import jakarta.enterprise.event.TransactionPhase;
 
 /**
- * Arms and disarms timers once the transaction that changed a schedule has committed, before the request answers,
- * so that a timer never exists for a change that rolled back.
+ * Arms and disarms timers once the transaction that changed schedules has committed (see {@link PendingTimers}),
+ * before the request answers, so that a timer never exists for a change that rolled back.
  */
 @ApplicationScoped
 class ReminderArming {
@@ -22,7 +20,7 @@ class ReminderArming {
         this.reconciler = reconciler;
     }
 
-    void afterCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) ScheduleChange change) {
+    void afterCommit(ScheduleChange change) {
         if (change.isEmpty()) {
             return;
         }

@@ -6,6 +6,7 @@ import io.quarkus.logging.Log;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
+import io.quarkus.scheduler.Scheduler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
@@ -25,6 +26,7 @@ class ReminderLifecycle {
     private final Duration lease;
     private final Duration webhookTimeout;
     private volatile boolean stopping;
+    private final Scheduler scheduler;
 
     ReminderLifecycle(
             KeyspaceNotifications notifications,
@@ -34,7 +36,9 @@ class ReminderLifecycle {
             Sweeper sweeper,
             Dispatcher dispatcher,
             DeliveryRound deliveryRound,
+            Scheduler scheduler,
             RemindersConfig config) {
+        this.scheduler = scheduler;
         this.notifications = notifications;
         this.subscriber = subscriber;
         this.stream = stream;
@@ -87,6 +91,8 @@ class ReminderLifecycle {
 
     void stop(@Observes ShutdownEvent shutdown) throws InterruptedException {
         stopping = true;
+        // Periodic jobs would otherwise run against a database and Redis client that are going away.
+        scheduler.pause();
         subscriber.unsubscribe();
         claimGuard.stop();
         sweeper.stop();

@@ -2,7 +2,6 @@ package com.meetingreminders.reminder;
 
 import com.meetingreminders.meeting.Meeting;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Event;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,15 +14,15 @@ import java.util.stream.Collectors;
 
 /**
  * Keeps a meeting's reminder rows in line with its start and remindBefore, inside the transaction that changes the
- * meeting, and announces what the change means for the timers; {@link ReminderArming} applies it after the commit.
+ * meeting, and records what the change means for the timers, which are changed after the commit.
  */
 @ApplicationScoped
 public class ReminderPlanner {
 
-    private final Event<ScheduleChange> changes;
+    private final PendingTimers timers;
 
-    ReminderPlanner(Event<ScheduleChange> changes) {
-        this.changes = changes;
+    ReminderPlanner(PendingTimers timers) {
+        this.timers = timers;
     }
 
     /**
@@ -69,7 +68,7 @@ public class ReminderPlanner {
                 disarmed.add(reminder.ref());
             }
         }
-        changes.fire(new ScheduleChange(armed, disarmed));
+        timers.add(new ScheduleChange(armed, disarmed));
     }
 
     /** The meeting is going away: every unsent reminder is cancelled with it. */
@@ -82,6 +81,6 @@ public class ReminderPlanner {
                 disarmed.add(reminder.ref());
             }
         }
-        changes.fire(new ScheduleChange(List.of(), disarmed));
+        timers.add(new ScheduleChange(List.of(), disarmed));
     }
 }

@@ -414,6 +414,111 @@ class MeetingResourceTest {
     }
 
     @Test
+    void createsABatchOfMeetingsInTheOrderGiven() {
+        Instant startsAt = Moments.now().plus(Duration.ofDays(5)).truncatedTo(ChronoUnit.SECONDS);
+        List<Object> batch = IntStream.range(0, 3)
+                .mapToObj(i -> (Object)
+                        meeting().title("Batch " + i).startsAt(startsAt).toMap())
+                .toList();
+
+        JsonPath created = given().contentType(ContentType.JSON)
+                .body(batch)
+                .post("/meetings/batch")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath();
+
+        assertThat(created.getList("items.title")).containsExactly("Batch 0", "Batch 1", "Batch 2");
+        assertThat(created.getList("items.reminders[0].status")).containsOnly("SCHEDULED");
+        given().get("/meetings/" + created.getString("items[2].id")).then().statusCode(200);
+    }
+
+    @Test
+    void refusesABatchWithOneBrokenMeetingAndStoresNoneOfIt() {
+        long before = Database.countMeetings();
+        List<Object> batch = List.of(
+                meeting().toMap(),
+                meeting().title(" ").toMap(),
+                meeting().remindBefore("P1M").toMap());
+
+        given().contentType(ContentType.JSON)
+                .body(batch)
+                .post("/meetings/batch")
+                .then()
+                .statusCode(400)
+                .contentType(PROBLEM)
+                .body("errors.field", hasItem("[2].remindBefore[0]"));
+        given().contentType(ContentType.JSON)
+                .body(List.of(meeting().toMap(), meeting().title(" ").toMap()))
+                .post("/meetings/batch")
+                .then()
+                .statusCode(400)
+                .body("errors.field", equalTo(List.of("[1].title")));
+        assertThat(Database.countMeetings()).isEqualTo(before);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1001})
+    void refusesABatchThatIsEmptyOrTooLong(int size) {
+        long before = Database.countMeetings();
+        List<Object> batch = IntStream.range(0, size)
+                .mapToObj(i -> (Object) meeting().toMap())
+                .toList();
+        given().contentType(ContentType.JSON)
+                .body(batch)
+                .post("/meetings/batch")
+                .then()
+                .statusCode(400)
+                .contentType(PROBLEM)
+                .body("errors.field", equalTo(List.of("body")));
+        assertThat(Database.countMeetings()).isEqualTo(before);
+    }
+
+    @Test
+    void takesABatchBodyLargerThanASingleMeetingMay() {
+        List<Object> batch = IntStream.range(0, 400)
+                .mapToObj(i -> (Object) meeting()
+                        .title("x".repeat(190))
+                        .attendees("a@example.com")
+                        .toMap())
+                .toList();
+        given().contentType(ContentType.JSON)
+                .body(batch)
+                .post("/meetings/batch")
+                .then()
+                .statusCode(201)
+                .body("items", hasSize(400));
+    }
+
+    @Test
+    void refusesABatchOver8MiB() {
+        String huge = "[{\"title\":\"" + "x".repeat(9 * 1024 * 1024) + "\"}]";
+        given().contentType(ContentType.JSON)
+                .body(huge)
+                .post("/meetings/batch")
+                .then()
+                .statusCode(413)
+                .contentType(PROBLEM);
+    }
+
+    @Test
+    void refusesABodyOfUnknownLengthOver64KiB() throws Exception {
+        long before = Database.countMeetings();
+        byte[] body = ("{\"title\":\"" + "x".repeat(70 * 1024) + "\"}").getBytes();
+        // A publisher of unknown length: the JDK client sends the body chunked, without a Content-Length.
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create(RestAssured.baseURI + ":" + RestAssured.port + "/meetings"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.fromPublisher(HttpRequest.BodyPublishers.ofByteArray(body)))
+                .build();
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(413);
+        assertThat(answer.headers().firstValue("Content-Type")).hasValue(PROBLEM);
+        assertThat(Database.countMeetings()).isEqualTo(before);
+    }
+
+    @Test
     void describesItsApiWithOpenApiAndSwaggerUi() {
         given().get("/q/openapi?format=json")
                 .then()

@@ -1,0 +1,52 @@
+package com.meetingreminders.reminder;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Gathers what a transaction changes in schedules and applies it to the timers once, after the commit: one Redis call
+ * for a batch of a thousand meetings rather than a thousand.
+ */
+@ApplicationScoped
+class PendingTimers {
+
+    private static final Object KEY = PendingTimers.class;
+
+    private final TransactionSynchronizationRegistry transactions;
+    private final ReminderArming arming;
+
+    PendingTimers(TransactionSynchronizationRegistry transactions, ReminderArming arming) {
+        this.transactions = transactions;
+        this.arming = arming;
+    }
+
+    /** Records a change of the current transaction; nothing happens to the timers if it rolls back. */
+    void add(ScheduleChange change) {
+        if (change.isEmpty()) {
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        List<ScheduleChange> pending = (List<ScheduleChange>) transactions.getResource(KEY);
+        if (pending == null) {
+            List<ScheduleChange> changes = new ArrayList<>();
+            transactions.putResource(KEY, changes);
+            transactions.registerInterposedSynchronization(new Synchronization() {
+                @Override
+                public void beforeCompletion() {}
+
+                @Override
+                public void afterCompletion(int status) {
+                    if (status == Status.STATUS_COMMITTED) {
+                        arming.afterCommit(ScheduleChange.merge(changes));
+                    }
+                }
+            });
+            pending = changes;
+        }
+        pending.add(change);
+    }
+}
