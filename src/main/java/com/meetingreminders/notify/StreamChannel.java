@@ -5,6 +5,7 @@ import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.operators.multi.processors.BroadcastProcessor;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
@@ -28,7 +29,7 @@ public class StreamChannel {
     /** Subscribes unless already subscribed; safe to call again after a failure. */
     public synchronized void subscribe() {
         if (listenerId == null) {
-            listenerId = delivered.addListener(String.class, (channel, notification) -> toClients(notification));
+            listenerId = delivered.addListener(String.class, (channel, round) -> toClients(round.split("\n")));
         }
     }
 
@@ -43,9 +44,15 @@ public class StreamChannel {
         }
     }
 
-    /** Announces a delivered notification, given as its JSON, to the stream clients of every replica. */
-    public void publish(String notification) {
-        delivered.publishAsync(notification).whenComplete((receivers, error) -> {
+    /**
+     * Announces delivered notifications, given as their JSON, to the stream clients of every replica: one message for
+     * a whole delivery round, a notification a line (compact JSON holds no line break).
+     */
+    public void publish(List<String> notifications) {
+        if (notifications.isEmpty()) {
+            return;
+        }
+        delivered.publishAsync(String.join("\n", notifications)).whenComplete((receivers, error) -> {
             if (error != null) {
                 Log.debugf("A delivery was not announced on the stream: %s", error.getMessage());
             }
@@ -58,7 +65,9 @@ public class StreamChannel {
     }
 
     // The processor takes one item at a time; Redisson may call listeners from several threads.
-    private synchronized void toClients(String notification) {
-        clients.onNext(notification);
+    private synchronized void toClients(String[] notifications) {
+        for (String notification : notifications) {
+            clients.onNext(notification);
+        }
     }
 }

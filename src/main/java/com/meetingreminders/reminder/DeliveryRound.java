@@ -3,7 +3,6 @@ package com.meetingreminders.reminder;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.meetingreminders.config.RemindersConfig;
-import com.meetingreminders.meeting.Meeting;
 import com.meetingreminders.notify.DeliveryFailure;
 import com.meetingreminders.notify.Notification;
 import com.meetingreminders.notify.StreamChannel;
@@ -37,6 +36,7 @@ import java.util.stream.Collectors;
 public class DeliveryRound {
 
     private final ReminderTimers timers;
+    private final DeliveryStore store;
     private final WebhookChannel webhook;
     private final StreamChannel stream;
     private final ObjectMapper json;
@@ -49,12 +49,14 @@ public class DeliveryRound {
 
     DeliveryRound(
             ReminderTimers timers,
+            DeliveryStore store,
             WebhookChannel webhook,
             StreamChannel stream,
             ObjectMapper json,
             Clock clock,
             RemindersConfig config) {
         this.timers = timers;
+        this.store = store;
         this.webhook = webhook;
         this.stream = stream;
         this.json = json;
@@ -83,11 +85,11 @@ public class DeliveryRound {
         failures.succeeded();
         settle(outcome.settlements());
         Log.debugf("Delivery round of %d reminders took %d ms", held.size(), (System.nanoTime() - started) / 1_000_000);
+        stream.publish(outcome.delivered().stream().map(Delivered::json).toList());
         for (Delivered delivered : outcome.delivered()) {
-            stream.publish(delivered.json());
             Log.infof(
                     "Delivered reminder %s (channel=%s, attempt=%d, lateness=%dms, path=%s)",
-                    delivered.reminder().id(),
+                    delivered.reminder().ref().id(),
                     delivered.channel(),
                     delivered.attempt(),
                     delivered.lateness().toMillis(),
@@ -96,31 +98,25 @@ public class DeliveryRound {
     }
 
     /**
-     * Runs the round's queries and writes a notification once, so that the first reminder after a start is not late
-     * by the time a cold JVM takes to prepare them.
+     * Runs the round's query and writes a notification once, so that the first reminder after a start is not late by
+     * the time a cold JVM takes to prepare them.
      */
     void warmUp() {
         ReminderRef nothing = new ReminderRef(new UUID(0, 0), Instant.EPOCH);
-        QuarkusTransaction.requiringNew().run(() -> {
-            Meeting.list("id in ?1", List.of(nothing.meetingId()));
-            Reminder.lockByRefs(List.of(nothing));
-        });
+        QuarkusTransaction.requiringNew().run(() -> store.lock(List.of(nothing)));
         toJson(new Notification(
                 nothing.id(), nothing.meetingId(), "", Instant.EPOCH, Instant.EPOCH, "PT0S", "UTC", List.of()));
     }
 
     private Outcome sendAndRecord(List<ReminderRef> held) {
-        // The meetings are read, not locked: a change locks the reminders it touches. Loaded first, in one query, so
-        // that the reminders find them in the session.
-        Meeting.list(
-                "id in ?1", held.stream().map(ReminderRef::meetingId).distinct().toList());
-        Map<ReminderRef, Reminder> rows =
-                Reminder.lockByRefs(held).stream().collect(Collectors.toMap(Reminder::ref, Function.identity()));
+        Map<ReminderRef, DueReminder> rows =
+                store.lock(held).stream().collect(Collectors.toMap(DueReminder::ref, Function.identity()));
         Instant now = clock.instant();
         List<Settlement> settlements = new ArrayList<>();
+        List<Long> skipped = new ArrayList<>();
         List<Attempt> attempts = new ArrayList<>();
         for (ReminderRef ref : held) {
-            Reminder reminder = rows.get(ref);
+            DueReminder reminder = rows.get(ref);
             if (reminder == null) {
                 // The meeting was deleted, or the entry was never ours. It goes, so it cannot come back.
                 Log.infof("Dropping schedule entry %s: no such reminder", ref.id());
@@ -128,74 +124,64 @@ public class DeliveryRound {
             } else if (!reminder.isScheduled()) {
                 // Cancelled or already delivered: a stale timer. Its entry goes, so it cannot fire again.
                 settlements.add(Settlement.finished(ref));
-            } else if (isTooLate(reminder, now)) {
-                reminder.status = ReminderStatus.SKIPPED;
+            } else if (reminder.isTooLate(now, delivery.lateCutoff())) {
+                skipped.add(reminder.id());
                 settlements.add(Settlement.finished(ref));
                 Log.infof(
                         "Skipped reminder %s: its meeting has started and it is %s late",
-                        ref.id(), Duration.between(reminder.sendAt, now));
+                        ref.id(), Duration.between(ref.sendAt(), now));
             } else if (reminder.isWaitingForRetry(now)) {
                 // Taken before its next attempt (a lease that ran out during a slow attempt, a re-arm): not yet.
-                settlements.add(Settlement.dueAgainIn(ref, Duration.between(now, reminder.nextAttemptAt)));
+                settlements.add(Settlement.dueAgainIn(ref, Duration.between(now, reminder.nextAttemptAt())));
             } else {
                 attempts.add(send(reminder));
             }
         }
         List<Delivered> delivered = new ArrayList<>();
+        List<DueReminder.Failure> failures = new ArrayList<>();
         for (Attempt attempt : attempts) {
-            Reminder reminder = attempt.reminder();
+            DueReminder reminder = attempt.reminder();
             Optional<String> failure = attempt.failure();
+            Instant ended = clock.instant();
             if (failure.isEmpty()) {
-                reminder.markDelivered(clock.instant());
                 settlements.add(Settlement.finished(reminder.ref()));
                 delivered.add(new Delivered(
-                        reminder.ref(),
+                        reminder,
                         attempt.json(),
                         attempt.channel(),
-                        reminder.attempts,
-                        Duration.between(reminder.sendAt, reminder.deliveredAt)));
+                        reminder.attempts() + 1,
+                        Duration.between(reminder.ref().sendAt(), ended)));
+                continue;
+            }
+            DueReminder.Failure failed =
+                    reminder.afterFailure(failure.get(), delivery.maxAttempts(), ended, this::backoffAfter);
+            failures.add(failed);
+            if (failed.isFinal()) {
+                settlements.add(Settlement.finished(reminder.ref()));
+                Log.warnf(
+                        "Reminder %s FAILED after %d attempts; last error: %s",
+                        reminder.ref().id(), failed.attempts(), failed.error());
             } else {
-                reminder.recordFailure(failure.get(), delivery.maxAttempts(), clock.instant(), this::backoffAfter);
-                if (reminder.isScheduled()) {
-                    Duration backoff = Duration.between(clock.instant(), reminder.nextAttemptAt);
-                    settlements.add(Settlement.dueAgainIn(reminder.ref(), backoff));
-                    Log.infof(
-                            "Attempt %d of reminder %s failed (%s); next attempt at %s",
-                            reminder.attempts, reminder.ref().id(), failure.get(), reminder.nextAttemptAt);
-                } else {
-                    settlements.add(Settlement.finished(reminder.ref()));
-                    Log.warnf(
-                            "Reminder %s FAILED after %d attempts; last error: %s",
-                            reminder.ref().id(), reminder.attempts, failure.get());
-                }
+                settlements.add(Settlement.dueAgainIn(reminder.ref(), Duration.between(ended, failed.nextAttemptAt())));
+                Log.infof(
+                        "Attempt %d of reminder %s failed (%s); next attempt at %s",
+                        failed.attempts(), reminder.ref().id(), failed.error(), failed.nextAttemptAt());
             }
         }
+        store.delivered(delivered.stream().map(d -> d.reminder().id()).toList(), clock.instant());
+        store.skipped(skipped);
+        store.failed(failures);
         return new Outcome(settlements, delivered);
     }
 
-    private Attempt send(Reminder reminder) {
-        Meeting meeting = reminder.meeting;
-        ReminderRef ref = reminder.ref();
-        Notification notification = new Notification(
-                ref.id(),
-                meeting.id,
-                meeting.title,
-                meeting.startsAt,
-                reminder.sendAt,
-                reminder.remindBefore,
-                meeting.timeZone,
-                List.copyOf(meeting.attendees));
-        String body = toJson(notification);
-        Optional<URI> target = meeting.webhookUrl == null ? defaultTarget : Optional.of(URI.create(meeting.webhookUrl));
-        CompletableFuture<Void> sent =
-                target.map(uri -> webhook.send(uri, ref.id(), body)).orElse(CompletableFuture.completedFuture(null));
+    private Attempt send(DueReminder reminder) {
+        String body = toJson(reminder.notification());
+        Optional<URI> target =
+                reminder.webhookUrl() == null ? defaultTarget : Optional.of(URI.create(reminder.webhookUrl()));
+        CompletableFuture<Void> sent = target.map(
+                        uri -> webhook.send(uri, reminder.ref().id(), body))
+                .orElse(CompletableFuture.completedFuture(null));
         return new Attempt(reminder, body, target.isPresent() ? "webhook" : "stream", sent);
-    }
-
-    /** A reminder is not worth sending once its meeting has started and it is later than the cut-off. */
-    private boolean isTooLate(Reminder reminder, Instant now) {
-        return reminder.meeting.hasStartedBy(now)
-                && Duration.between(reminder.sendAt, now).compareTo(delivery.lateCutoff()) > 0;
     }
 
     /** The delay after {@code attemptsMade} failed attempts: the backoff, doubled per further attempt, capped. */
@@ -222,7 +208,7 @@ public class DeliveryRound {
         }
     }
 
-    private record Attempt(Reminder reminder, String json, String channel, CompletableFuture<Void> sent) {
+    private record Attempt(DueReminder reminder, String json, String channel, CompletableFuture<Void> sent) {
         /** Waits for the send; each channel bounds its own attempt, so this wait ends. */
         Optional<String> failure() {
             try {
@@ -235,7 +221,7 @@ public class DeliveryRound {
         }
     }
 
-    private record Delivered(ReminderRef reminder, String json, String channel, int attempt, Duration lateness) {}
+    private record Delivered(DueReminder reminder, String json, String channel, int attempt, Duration lateness) {}
 
     private record Outcome(List<Settlement> settlements, List<Delivered> delivered) {}
 }

@@ -16,16 +16,12 @@ import jakarta.persistence.ManyToOne;
 import jakarta.persistence.SequenceGenerator;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.IntFunction;
 
 /** One reminder of a meeting: one send time, its state and its delivery history. */
 @Entity
 public class Reminder extends PanacheEntityBase {
-
-    private static final int MAX_ERROR_LENGTH = 500;
 
     @Id
     @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "reminder_seq")
@@ -70,57 +66,12 @@ public class Reminder extends PanacheEntityBase {
         return status == ReminderStatus.SCHEDULED;
     }
 
-    void markDelivered(Instant at) {
-        attempts++;
-        status = ReminderStatus.DELIVERED;
-        deliveredAt = at;
-    }
-
-    /**
-     * Counts a failed attempt. The reminder is FAILED once no attempt is left; otherwise it may be tried again after
-     * the backoff for the attempts made so far.
-     */
-    void recordFailure(String error, int maxAttempts, Instant now, IntFunction<Duration> backoffAfter) {
-        attempts++;
-        lastError = error.length() > MAX_ERROR_LENGTH ? error.substring(0, MAX_ERROR_LENGTH) : error;
-        if (attempts >= maxAttempts) {
-            status = ReminderStatus.FAILED;
-            nextAttemptAt = null;
-        } else {
-            nextAttemptAt = now.plus(backoffAfter.apply(attempts));
-        }
-    }
-
-    /** True while a failed reminder waits for its next attempt. */
-    boolean isWaitingForRetry(Instant now) {
-        return nextAttemptAt != null && nextAttemptAt.isAfter(now);
-    }
-
     void reschedule(ReminderStatus newStatus) {
         status = newStatus;
         attempts = 0;
         lastError = null;
         deliveredAt = null;
         nextAttemptAt = null;
-    }
-
-    /**
-     * The reminders these references name, each row locked to the end of the transaction, in id order so that
-     * transactions locking several never deadlock. A reference without a reminder is missing from the answer.
-     */
-    static List<Reminder> lockByRefs(Collection<ReminderRef> refs) {
-        List<UUID> meetingIds =
-                refs.stream().map(ReminderRef::meetingId).distinct().toList();
-        List<Instant> sendTimes =
-                refs.stream().map(ReminderRef::sendAt).distinct().toList();
-        // The caller matches the pairs again: this may also lock a meeting's other reminder at one of the instants,
-        // which is harmless.
-        return find(
-                        "meeting.id in :meetings and sendAt in :times",
-                        Sort.by("id"),
-                        Parameters.with("meetings", meetingIds).and("times", sendTimes))
-                .withLock(LockModeType.PESSIMISTIC_WRITE)
-                .list();
     }
 
     /**
