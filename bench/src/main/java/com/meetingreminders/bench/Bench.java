@@ -1,0 +1,144 @@
+package com.meetingreminders.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The benchmark run: the service (two replicas, a real receiver) through every scenario, with the floor and the
+ * peer beside it on the same Redis. {@code bench/run [--quick] [--own-redis]} builds and starts it; results go to
+ * bench/results.
+ */
+public final class Bench {
+
+    private static final Path RESULTS = Path.of("bench", "results");
+
+    private final boolean quick;
+    private final String only;
+    private final List<Result> results = new ArrayList<>();
+
+    private Bench(boolean quick, String only) {
+        this.quick = quick;
+        this.only = only;
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.setProperty("java.awt.headless", "true");
+        List<String> options = List.of(args);
+        Instant started = Instant.now();
+        int onlyAt = options.indexOf("--only");
+        Bench bench = new Bench(options.contains("--quick"), onlyAt >= 0 ? options.get(onlyAt + 1) : "");
+        try (SystemUnderTest system =
+                SystemUnderTest.start(options.contains("--own-redis"), options.contains("--profile"))) {
+            bench.run(system);
+        } finally {
+            ChildProcess.stopAll();
+        }
+        Files.createDirectories(RESULTS);
+        String header = String.format(
+                Locale.ROOT,
+                "Measured %s with `bench/run%s` (%s), %d cores, two replicas, Redis, PostgreSQL and the receiver on"
+                        + " one machine.",
+                started,
+                options.isEmpty() ? "" : " " + String.join(" ", options),
+                Duration.between(started, Instant.now()).toSeconds() + " s",
+                Runtime.getRuntime().availableProcessors());
+        Report.write(RESULTS, bench.results, header);
+        System.out.println();
+        System.out.println(header);
+        System.out.println(Report.table(bench.results));
+    }
+
+    private void run(SystemUnderTest system) throws Exception {
+        ServiceScenarios service = new ServiceScenarios(system);
+        try (Floor floor = new Floor(system.redisAddress, Duration.ofSeconds(quick ? 10 : 30));
+                Peer peer = new Peer(system.redisAddress, system)) {
+            record(service.footprint());
+            System.out.println("warming up (not recorded)");
+            service.warmUp();
+            for (long pending : runs("precision") ? pendingCounts() : List.<Long>of()) {
+                Result precise = record(service.precision(pending));
+                Result events = record(floor.subscriber(precise.name + "-floor", 1_000, pending));
+                compare(precise, events, null, null);
+                plot(precise.name, precise, events);
+            }
+            for (int count :
+                    runs("burst") ? (quick ? List.of(10_000) : List.of(10_000, 100_000)) : List.<Integer>of()) {
+                Result burst = record(service.burst(count));
+                Result events = record(floor.subscriber(burst.name + "-floor-events", count, 0));
+                Result poller = record(floor.poller(burst.name + "-floor-poller", count));
+                Result queue = record(peer.delayedQueue(burst.name + "-peer", count));
+                compare(burst, events, poller, queue);
+                plot(burst.name, burst, events, poller, queue);
+            }
+            for (int perSecond :
+                    runs("steady") ? (quick ? List.of(1_000) : List.of(1_000, 5_000)) : List.<Integer>of()) {
+                Result steady = record(service.steady(perSecond, quick ? 20 : 60));
+                plot(steady.name, steady);
+            }
+            for (int concurrency : runs("creates") ? (quick ? List.of(16) : List.of(16, 64)) : List.<Integer>of()) {
+                record(service.creates(concurrency, quick ? 10 : 20));
+            }
+        }
+    }
+
+    private List<Long> pendingCounts() {
+        return quick ? List.of(0L, 100_000L) : List.of(0L, 100_000L, 1_000_000L);
+    }
+
+    /** Whether this run includes a family of scenarios: every run does, unless --only names one. */
+    private boolean runs(String family) {
+        return only.isEmpty() || only.equals(family);
+    }
+
+    private Result record(Result result) {
+        results.add(result);
+        System.out.printf(
+                Locale.ROOT,
+                "%-34s %-30s delivered %s/%s dup %s p50 %s p99 %s max %s drain %s %s%n",
+                result.name,
+                result.system,
+                result.delivered,
+                result.expected,
+                result.duplicates,
+                result.p50,
+                result.p99,
+                result.max,
+                result.drain,
+                result.figures);
+        return result;
+    }
+
+    /** Ratios of the service's p99 and drain to the floor's and the peer's, on the service's row. */
+    private static void compare(Result service, Result events, Result poller, Result peer) {
+        ratio(service, events, "floor_events");
+        ratio(service, poller, "floor_poller");
+        ratio(service, peer, "peer");
+    }
+
+    private static void ratio(Result service, Result other, String name) {
+        if (other == null || other.p99 == null || service.p99 == null) {
+            return;
+        }
+        service.figure("delivered_" + name, other.delivered + "/" + other.expected);
+        // A ratio to a run that did not finish in its time would flatter the service by an unknown factor.
+        if (other.delivered.equals(other.expected)) {
+            service.figure("p99_x_" + name, round((double) service.p99 / Math.max(1, other.p99)));
+            service.figure("drain_x_" + name, round((double) service.drain / Math.max(1, other.drain)));
+        }
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 100) / 100.0;
+    }
+
+    private void plot(String name, Result... series) throws Exception {
+        Files.createDirectories(RESULTS);
+        Plots.lateness(RESULTS.resolve(name + "-lateness"), name + ": lateness CDF", List.of(series));
+        Plots.rate(RESULTS.resolve(name + "-rate"), name + ": deliveries per second", List.of(series));
+    }
+}

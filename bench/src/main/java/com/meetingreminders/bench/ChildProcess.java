@@ -1,0 +1,105 @@
+package com.meetingreminders.bench;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+/** A process the benchmark started; each is stopped by its pid at the end, or when the benchmark itself is stopped. */
+final class ChildProcess {
+
+    static final Path LOGS = Path.of("target", "bench");
+
+    private static final List<ChildProcess> STARTED = new CopyOnWriteArrayList<>();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(ChildProcess::stopAll));
+    }
+
+    final String name;
+    final long startedNanos = System.nanoTime();
+    private final Process process;
+
+    private ChildProcess(String name, Process process) {
+        this.name = name;
+        this.process = process;
+    }
+
+    static ChildProcess start(String name, List<String> command) {
+        try {
+            Files.createDirectories(LOGS);
+            File log = LOGS.resolve(name + ".log").toFile();
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
+                    .start();
+            ChildProcess child = new ChildProcess(name, process);
+            STARTED.add(child);
+            return child;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Resident memory in bytes, from /proc. */
+    long residentBytes() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("\\D+", "")) * 1024;
+                }
+            }
+        } catch (IOException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    /** SIGTERM, then SIGKILL if it has not exited within 20 s. */
+    void stop() {
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static void stopAll() {
+        for (ChildProcess child : STARTED) {
+            child.stop();
+        }
+        STARTED.clear();
+    }
+
+    static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String java() {
+        return System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+    }
+}

@@ -1,0 +1,201 @@
+package com.meetingreminders.bench;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** The scenarios that go through the service: reminders created over REST, received by the receiver process. */
+final class ServiceScenarios {
+
+    /** Reminders of a meeting loaded only to be pending: ten, far in the future. */
+    private static final String[] TEN = {"PT1M", "PT2M", "PT3M", "PT4M", "PT5M", "PT6M", "PT7M", "PT8M", "PT9M", "PT10M"
+    };
+    /** Due reminders are created an hour before their meeting: a slow load makes one due at once, never invalid. */
+    private static final Duration AHEAD = Duration.ofHours(1);
+
+    private final SystemUnderTest system;
+    private long pending;
+    /** Meetings a second the batch endpoint took in the last load: sets the lead before a burst is due. */
+    private double loadRate = 2_000;
+
+    ServiceScenarios(SystemUnderTest system) {
+        this.system = system;
+    }
+
+    /**
+     * Runs what the scenarios run, unrecorded, so that they measure the service as it runs in production: warm. A
+     * fresh JVM spends its first tens of seconds compiling, on the same two cores.
+     */
+    void warmUp() throws Exception {
+        dueAtOnce("warm-up", 20_000);
+        creates(16, 5);
+    }
+
+    /** 1,000 reminders due at one instant with {@code target} others pending far in the future. */
+    Result precision(long target) throws Exception {
+        addPending(target - pending);
+        Result result = dueAtOnce("precision-" + pending + "-pending", 1_000);
+        return result.figure("pending", pending);
+    }
+
+    /** {@code count} reminders due at one instant. */
+    Result burst(int count) throws Exception {
+        return dueAtOnce("burst-" + count, count);
+    }
+
+    /** {@code perSecond} reminders due every second for {@code seconds}; samples resident memory meanwhile. */
+    Result steady(int perSecond, int seconds) throws Exception {
+        String name = "steady-" + perSecond + "-per-s";
+        Duration spacing = Duration.ofSeconds(seconds).dividedBy(10);
+        int meetings = perSecond * seconds / 10;
+        Instant dueFrom = leadFor(meetings);
+        List<String> bodies = new ArrayList<>(meetings);
+        for (int i = 0; i < meetings; i++) {
+            // Each meeting's ten reminders are one spacing apart; the offsets fill a spacing evenly.
+            Instant first = dueFrom.plus(spacing.multipliedBy(i).dividedBy(meetings));
+            String[] remindBefore = new String[10];
+            for (int k = 0; k < 10; k++) {
+                remindBefore[k] = AHEAD.plus(spacing.multipliedBy(9 - k)).toString();
+            }
+            bodies.add(meeting(first.plus(spacing.multipliedBy(9)).plus(AHEAD), remindBefore, name));
+        }
+        load(bodies);
+        long expected = (long) meetings * 10;
+        AtomicLong peakResident = new AtomicLong(system.residentBytes());
+        Instant end = dueFrom.plusSeconds(seconds).plusSeconds(30);
+        while (Instant.now().isBefore(end) && system.count(name) < expected) {
+            peakResident.accumulateAndGet(system.residentBytes(), Math::max);
+            Thread.sleep(500);
+        }
+        Result result = Result.ofArrivals(name, "service", expected, system.arrivals(name), dueFrom.toEpochMilli());
+        return result.figure("peak_resident_mb_two_replicas", peakResident.get() / (1024 * 1024));
+    }
+
+    /** POST /meetings at the given concurrency for {@code seconds}: requests a second and latency. */
+    Result creates(int concurrency, int seconds) throws Exception {
+        Vertx vertx = Vertx.vertx();
+        HttpClient client = vertx.createHttpClient(
+                new HttpClientOptions().setMaxPoolSize(concurrency).setKeepAlive(true));
+        ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
+        AtomicLong failures = new AtomicLong();
+        long stopAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        CountDownLatch done = new CountDownLatch(concurrency);
+        Instant startsAt = Instant.now().plus(Duration.ofDays(30)).truncatedTo(ChronoUnit.SECONDS);
+        String body = meeting(startsAt, new String[] {"PT5M"}, "creates");
+        for (int worker = 0; worker < concurrency; worker++) {
+            int port = system.replicas.get(worker % system.replicas.size()).port();
+            new Object() {
+                void next() {
+                    if (System.nanoTime() > stopAt) {
+                        done.countDown();
+                        return;
+                    }
+                    long sent = System.nanoTime();
+                    client.request(new RequestOptions()
+                                    .setMethod(HttpMethod.POST)
+                                    .setHost("127.0.0.1")
+                                    .setPort(port)
+                                    .setURI("/meetings")
+                                    .putHeader("Content-Type", "application/json"))
+                            .compose(request -> request.send(Buffer.buffer(body))
+                                    .compose(answer -> answer.body().map(ignored -> answer.statusCode())))
+                            .onComplete(answer -> {
+                                if (answer.succeeded() && answer.result() == 201) {
+                                    latencies.add(System.nanoTime() - sent);
+                                } else {
+                                    failures.incrementAndGet();
+                                }
+                                next();
+                            });
+                }
+            }.next();
+        }
+        done.await();
+        vertx.close().toCompletionStage().toCompletableFuture().join();
+        List<Long> sorted = latencies.stream().map(n -> n / 1_000).sorted().toList();
+        Result result = new Result("creates-concurrency-" + concurrency, "service");
+        result.expected = (long) sorted.size() + failures.get();
+        result.delivered = (long) sorted.size();
+        result.p50 = Result.percentile(sorted, 50) / 1_000;
+        result.p99 = Result.percentile(sorted, 99) / 1_000;
+        result.max = sorted.get(sorted.size() - 1) / 1_000;
+        return result.figure("requests_per_s", Math.round(sorted.size() / (double) seconds))
+                .figure("failed", failures.get())
+                .figure("p50_us", Result.percentile(sorted, 50))
+                .figure("p99_us", Result.percentile(sorted, 99));
+    }
+
+    /** Start-to-ready of each replica and resident memory at rest. */
+    Result footprint() {
+        Result result = new Result("footprint", "service");
+        for (SystemUnderTest.Replica replica : system.replicas) {
+            result.figure(
+                    "start_to_ready_ms_" + replica.process().name,
+                    replica.startToReady().toMillis());
+        }
+        return result.figure("idle_resident_mb_two_replicas", system.residentBytes() / (1024 * 1024));
+    }
+
+    private Result dueAtOnce(String name, int count) throws Exception {
+        Instant dueAt = leadFor(count);
+        List<String> bodies = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            bodies.add(meeting(dueAt.plus(AHEAD), new String[] {AHEAD.toString()}, name));
+        }
+        Duration loading = load(bodies);
+        if (Instant.now().isAfter(dueAt)) {
+            System.out.printf("  %s: loading took %s and ran past the due time%n", name, loading);
+        }
+        system.awaitArrivals(name, count, dueAt.plusSeconds(60));
+        return Result.ofArrivals(name, "service", count, system.arrivals(name), dueAt.toEpochMilli());
+    }
+
+    private void addPending(long reminders) {
+        Instant far = Instant.now().plus(Duration.ofDays(7)).truncatedTo(ChronoUnit.SECONDS);
+        List<String> bodies = new ArrayList<>();
+        for (long i = 0; i < reminders / TEN.length; i++) {
+            bodies.add(meeting(far.plusSeconds(i), TEN, "far"));
+        }
+        load(bodies);
+        pending += (long) bodies.size() * TEN.length;
+    }
+
+    private Duration load(List<String> bodies) {
+        Duration took = system.create(bodies);
+        if (bodies.size() >= SystemUnderTest.BATCH) {
+            loadRate = bodies.size() / Math.max(0.001, took.toNanos() / 1e9);
+        }
+        return took;
+    }
+
+    /** A due time far enough ahead for {@code meetings} to be created before it. */
+    private Instant leadFor(int meetings) {
+        long millis = 2_000 + (long) (1_500 * meetings / loadRate);
+        return Instant.now().plusMillis(millis).truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    private String meeting(Instant startsAt, String[] remindBefore, String scenario) {
+        StringBuilder durations = new StringBuilder();
+        for (String duration : remindBefore) {
+            durations
+                    .append(durations.isEmpty() ? "" : ",")
+                    .append('"')
+                    .append(duration)
+                    .append('"');
+        }
+        return "{\"title\":\"Bench\",\"startsAt\":\"" + startsAt.truncatedTo(ChronoUnit.MILLIS)
+                + "\",\"remindBefore\":[" + durations + "],\"webhookUrl\":\"" + system.hook(scenario) + "\"}";
+    }
+}

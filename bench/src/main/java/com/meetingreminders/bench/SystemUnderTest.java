@@ -1,0 +1,257 @@
+package com.meetingreminders.bench;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import org.redisson.Redisson;
+import org.redisson.api.RedissonClient;
+import org.redisson.config.Config;
+
+/**
+ * What the benchmark measures: two replicas of the packaged service ({@code java -jar}) on one Redis and one
+ * database of their own, and the receiver process their notifications go to.
+ */
+final class SystemUnderTest implements AutoCloseable {
+
+    static final String SERVICE_JAR = "target/quarkus-app/quarkus-run.jar";
+    static final int REPLICAS = 2;
+    static final int BATCH = 1_000;
+
+    record Replica(ChildProcess process, int port, Duration startToReady) {}
+
+    final String redisAddress;
+    final String keyPrefix = "bench-" + System.currentTimeMillis() + ":";
+    final List<Replica> replicas = new ArrayList<>();
+    private final String database = "bench_" + System.currentTimeMillis();
+    private final int receiverPort = ChildProcess.freePort();
+    private final ExecutorService httpThreads = Executors.newFixedThreadPool(4);
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .executor(httpThreads)
+            .build();
+
+    private final boolean profile;
+
+    private final boolean ownRedis;
+
+    private SystemUnderTest(String redisAddress, boolean ownRedis, boolean profile) {
+        this.ownRedis = ownRedis;
+        this.redisAddress = redisAddress;
+        this.profile = profile;
+    }
+
+    /** With {@code profile}, each replica records a JFR profile to target/bench/replica-N.jfr until it stops. */
+    static SystemUnderTest start(boolean ownRedis, boolean profile) throws Exception {
+        String redis = "redis://127.0.0.1:6379";
+        if (ownRedis) {
+            int port = ChildProcess.freePort();
+            ChildProcess.start(
+                    "redis",
+                    List.of(
+                            "redis-server",
+                            "--port",
+                            Integer.toString(port),
+                            "--bind",
+                            "127.0.0.1",
+                            "--save",
+                            "",
+                            "--appendonly",
+                            "no"));
+            redis = "redis://127.0.0.1:" + port;
+            awaitPort(port, Duration.ofSeconds(10));
+        }
+        SystemUnderTest system = new SystemUnderTest(redis, ownRedis, profile);
+        system.sql("postgres", "create database " + system.database);
+        ChildProcess.start(
+                "receiver",
+                List.of(
+                        ChildProcess.java(),
+                        "-Xmx1g",
+                        "-cp",
+                        benchJar(),
+                        Receiver.class.getName(),
+                        Integer.toString(system.receiverPort)));
+        awaitPort(system.receiverPort, Duration.ofSeconds(20));
+        for (int i = 0; i < REPLICAS; i++) {
+            system.replicas.add(system.startReplica(i));
+        }
+        return system;
+    }
+
+    private Replica startReplica(int index) throws Exception {
+        int port = ChildProcess.freePort();
+        List<String> command = new ArrayList<>(List.of(ChildProcess.java(), "-Xmx512m"));
+        if (profile) {
+            command.add("-XX:StartFlightRecording=settings=profile,filename="
+                    + ChildProcess.LOGS.resolve("replica-" + index + ".jfr").toAbsolutePath());
+        }
+        command.addAll(List.of(
+                "-Dquarkus.http.port=" + port,
+                "-Dquarkus.datasource.jdbc.url=jdbc:postgresql://127.0.0.1:5432/" + database,
+                "-Dreminders.redis.address=" + redisAddress,
+                "-Dreminders.redis.key-prefix=" + keyPrefix,
+                "-jar",
+                SERVICE_JAR));
+        ChildProcess process = ChildProcess.start("replica-" + index, command);
+        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/ready"))
+                .build();
+        Instant giveUp = Instant.now().plusSeconds(120);
+        while (Instant.now().isBefore(giveUp)) {
+            try {
+                if (http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return new Replica(process, port, Duration.ofNanos(System.nanoTime() - process.startedNanos));
+                }
+            } catch (IOException notYet) {
+                // starting
+            }
+            Thread.sleep(20);
+        }
+        throw new IllegalStateException("replica " + index + " not ready; see " + ChildProcess.LOGS);
+    }
+
+    String hook(String scenario) {
+        return "http://127.0.0.1:" + receiverPort + "/hook/" + scenario;
+    }
+
+    String replicaUrl(int index, String path) {
+        return "http://127.0.0.1:" + replicas.get(index % replicas.size()).port() + path;
+    }
+
+    /**
+     * Creates the meetings through POST /meetings/batch, a thousand a call, spread over the replicas, a few calls at
+     * once; returns how long it took.
+     */
+    Duration create(List<String> meetings) {
+        long started = System.nanoTime();
+        Semaphore inFlight = new Semaphore(2 * REPLICAS);
+        List<CompletableFuture<Void>> calls = new ArrayList<>();
+        for (int from = 0, call = 0; from < meetings.size(); from += BATCH, call++) {
+            String body = "[" + String.join(",", meetings.subList(from, Math.min(meetings.size(), from + BATCH))) + "]";
+            inFlight.acquireUninterruptibly();
+            HttpRequest request = HttpRequest.newBuilder(URI.create(replicaUrl(call, "/meetings/batch")))
+                    .header("Content-Type", "application/json")
+                    .timeout(Duration.ofMinutes(2))
+                    .POST(HttpRequest.BodyPublishers.ofString(body))
+                    .build();
+            calls.add(http.sendAsync(request, HttpResponse.BodyHandlers.ofString())
+                    .thenAccept(answer -> {
+                        if (answer.statusCode() != 201) {
+                            throw new IllegalStateException("batch answered " + answer.statusCode() + ": "
+                                    + answer.body()
+                                            .substring(
+                                                    0,
+                                                    Math.min(300, answer.body().length())));
+                        }
+                    })
+                    .whenComplete((ignored, error) -> inFlight.release()));
+        }
+        CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).join();
+        return Duration.ofNanos(System.nanoTime() - started);
+    }
+
+    long count(String scenario) throws IOException, InterruptedException {
+        return Long.parseLong(get("/count/" + scenario).trim());
+    }
+
+    List<Result.Arrival> arrivals(String scenario) throws IOException, InterruptedException {
+        List<Result.Arrival> arrivals = new ArrayList<>();
+        for (String line : get("/arrivals/" + scenario).split("\n")) {
+            if (!line.isBlank()) {
+                String[] parts = line.split(" ");
+                arrivals.add(new Result.Arrival(parts[0], Long.parseLong(parts[1]), Long.parseLong(parts[2])));
+            }
+        }
+        return arrivals;
+    }
+
+    /** Waits until the receiver has the expected number for the scenario, or the deadline passes. */
+    void awaitArrivals(String scenario, long expected, Instant deadline) throws Exception {
+        while (Instant.now().isBefore(deadline) && count(scenario) < expected) {
+            Thread.sleep(50);
+        }
+    }
+
+    long residentBytes() {
+        return replicas.stream().mapToLong(r -> r.process().residentBytes()).sum();
+    }
+
+    private String get(String path) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + receiverPort + path))
+                .build();
+        return http.send(request, HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    @Override
+    public void close() {
+        httpThreads.shutdownNow();
+        ChildProcess.stopAll();
+        if (!ownRedis) {
+            forgetKeys();
+        }
+        try {
+            sql("postgres", "drop database if exists " + database + " with (force)");
+        } catch (SQLException e) {
+            System.out.println("could not drop " + database + ": " + e.getMessage());
+        }
+    }
+
+    /** The replicas' keys go with them, so that a run on the machine's Redis leaves nothing behind. */
+    private void forgetKeys() {
+        Config config = new Config();
+        config.useSingleServer().setAddress(redisAddress);
+        RedissonClient redis = Redisson.create(config);
+        try {
+            redis.getKeys().deleteByPattern(keyPrefix + "*");
+        } finally {
+            redis.shutdown();
+        }
+    }
+
+    private void sql(String db, String statement) throws SQLException {
+        try (Connection connection =
+                        DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/" + db, "postgres", "");
+                Statement sql = connection.createStatement()) {
+            sql.execute(statement);
+        }
+    }
+
+    static String benchJar() {
+        try {
+            return Path.of(Bench.class
+                            .getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
+                    .toString();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static void awaitPort(int port, Duration atMost) throws InterruptedException {
+        Instant giveUp = Instant.now().plus(atMost);
+        while (Instant.now().isBefore(giveUp)) {
+            try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(20);
+            }
+        }
+        throw new IllegalStateException("nothing listens on " + port);
+    }
+}
