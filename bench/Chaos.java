@@ -250,7 +250,8 @@ public class Chaos {
         for (Replica replica : live) {
             HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + replica.port + path))
                     .timeout(Duration.ofSeconds(10))
-                    .header("Content-Type", "application/json");
+                    .header("Content-Type", "application/json")
+                    .header("Authorization", "Bearer " + System.getenv("CHAOS_TOKEN"));
             request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                     : HttpRequest.BodyPublishers.ofString(body));
             try {
@@ -551,6 +552,9 @@ public class Chaos {
                                 "-Dreminders.redis.address=redis://127.0.0.1:" + redisPort,
                                 "-Dreminders.claim.lease=" + LEASE.toSeconds() + "s",
                                 "-Dreminders.webhook.timeout=" + WEBHOOK_TIMEOUT.toSeconds() + "s",
+                                "-Dmp.jwt.verify.publickey.location=dev/jwt-public.pem",
+                                "-Dmp.jwt.verify.issuer=meeting-reminders-dev",
+                                "-Dreminders.webhook.allowed-hosts=127.0.0.1",
                                 "-jar", "target/quarkus-app/quarkus-run.jar")
                         .redirectErrorStream(true)
                         .redirectOutput(ProcessBuilder.Redirect.appendTo(WORK.resolve("replica-" + index + ".log").toFile()))

@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /** Every {@code reminders.*} setting; each also works as an environment variable ({@code REMINDERS_WEBHOOK_URL}). */
@@ -13,6 +14,8 @@ public interface RemindersConfig {
     Webhook webhook();
 
     Delivery delivery();
+
+    Email email();
 
     Redis redis();
 
@@ -35,9 +38,28 @@ public interface RemindersConfig {
         @WithDefault("5s")
         Duration timeout();
 
+        /**
+         * Hosts a meeting's own webhookUrl may point at: host names or IP literals, or {@code *.example.com}. None by
+         * default, so per-meeting URLs are refused until the operator allows hosts; the default URL is trusted.
+         */
+        Optional<List<String>> allowedHosts();
+
         /** Most connections the service keeps open to one receiver. */
         @WithDefault("64")
         int maxConnectionsPerReceiver();
+    }
+
+    interface Email {
+        /**
+         * Send each attendee of a meeting an e-mail for each of its reminders. The SMTP server and the sender are the
+         * {@code quarkus.mailer.*} settings.
+         */
+        @WithDefault("false")
+        boolean enabled();
+
+        /** How long one message may take before the attempt counts as failed. */
+        @WithDefault("10s")
+        Duration timeout();
     }
 
     interface Delivery {

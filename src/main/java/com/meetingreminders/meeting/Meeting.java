@@ -28,6 +28,9 @@ public class Meeting extends PanacheEntityBase {
     @Id
     public UUID id;
 
+    /** The caller that created the meeting; only it sees the meeting and its reminders. */
+    public String owner;
+
     public String title;
 
     public Instant startsAt;
@@ -61,24 +64,32 @@ public class Meeting extends PanacheEntityBase {
         return !startsAt.isAfter(instant);
     }
 
-    /** Loads the meeting and holds its row lock to the end of the transaction, so that changes to it take turns. */
-    public static Optional<Meeting> findByIdForUpdate(UUID id) {
-        return findByIdOptional(id, LockModeType.PESSIMISTIC_WRITE);
+    /** The owner's meeting with this id; empty for another owner's, as for one that does not exist. */
+    public static Optional<Meeting> findOwned(String owner, UUID id) {
+        return Meeting.<Meeting>findByIdOptional(id).filter(meeting -> meeting.owner.equals(owner));
     }
 
-    /** Meetings starting in [from, to), by start time. */
-    public static List<Meeting> startingBetween(Instant from, Instant to, Page page) {
+    /**
+     * The owner's meeting, with its row lock held to the end of the transaction so that changes to it take turns.
+     */
+    public static Optional<Meeting> findOwnedForUpdate(String owner, UUID id) {
+        return Meeting.<Meeting>findByIdOptional(id, LockModeType.PESSIMISTIC_WRITE)
+                .filter(meeting -> meeting.owner.equals(owner));
+    }
+
+    /** The owner's meetings starting in [from, to), by start time. */
+    public static List<Meeting> startingBetween(String owner, Instant from, Instant to, Page page) {
         return find(
-                        "startsAt >= :from and startsAt < :to",
+                        "owner = :owner and startsAt >= :from and startsAt < :to",
                         Sort.by("startsAt").and("id"),
-                        Parameters.with("from", from).and("to", to))
+                        Parameters.with("owner", owner).and("from", from).and("to", to))
                 .page(page)
                 .list();
     }
 
-    public static long countStartingBetween(Instant from, Instant to) {
+    public static long countStartingBetween(String owner, Instant from, Instant to) {
         return count(
-                "startsAt >= :from and startsAt < :to",
-                Parameters.with("from", from).and("to", to));
+                "owner = :owner and startsAt >= :from and startsAt < :to",
+                Parameters.with("owner", owner).and("from", from).and("to", to));
     }
 }

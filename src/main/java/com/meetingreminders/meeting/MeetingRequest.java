@@ -37,6 +37,7 @@ public record MeetingRequest(
         @Schema(maxItems = 500) @Size(max = 500) List<@NotBlank @Email String> attendees,
         @Schema(examples = "https://hooks.example.com/reminders")
                 @URL(regexp = "^(?i)https?://[^/?#\\s]+.*", message = "must be an absolute http or https URL")
+                @AllowedWebhookHost
                 String webhookUrl) {
 
     static final String DEFAULT_TIME_ZONE = "UTC";

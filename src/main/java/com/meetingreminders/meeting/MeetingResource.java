@@ -1,6 +1,8 @@
 package com.meetingreminders.meeting;
 
 import com.meetingreminders.problem.Problem;
+import com.meetingreminders.security.Caller;
+import io.quarkus.security.Authenticated;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
@@ -31,15 +33,18 @@ import org.jboss.resteasy.reactive.RestPath;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "meetings")
+@Authenticated
 public class MeetingResource {
 
     /** Most meetings one POST /meetings/batch may create. */
     static final int MAX_BATCH = 1_000;
 
     private final MeetingService meetings;
+    private final Caller caller;
 
-    MeetingResource(MeetingService meetings) {
+    MeetingResource(MeetingService meetings, Caller caller) {
         this.meetings = meetings;
+        this.caller = caller;
     }
 
     @POST
@@ -53,7 +58,7 @@ public class MeetingResource {
                     @ConvertGroup(from = Default.class, to = MeetingRequest.OnCreate.class)
                     @NotNull(message = "must be a JSON object")
                     MeetingRequest body) {
-        MeetingView meeting = meetings.create(body);
+        MeetingView meeting = meetings.create(caller.id(), body);
         return Response.created(URI.create("/meetings/" + meeting.id()))
                 .header(HttpHeaders.ETAG, VersionPrecondition.entityTag(meeting.version()))
                 .entity(meeting)
@@ -76,7 +81,7 @@ public class MeetingResource {
                                     @NotNull(message = "must be a JSON object") MeetingRequest>
                             body) {
         return Response.status(Response.Status.CREATED)
-                .entity(new MeetingBatch(meetings.createAll(body)))
+                .entity(new MeetingBatch(meetings.createAll(caller.id(), body)))
                 .build();
     }
 
@@ -84,13 +89,13 @@ public class MeetingResource {
     @Path("{id}")
     @Operation(summary = "A meeting with its reminders")
     public Response get(@RestPath UUID id) {
-        return meetings.find(id).map(MeetingResource::ok).orElseGet(() -> Problem.meetingNotFound(id));
+        return meetings.find(caller.id(), id).map(MeetingResource::ok).orElseGet(() -> Problem.meetingNotFound(id));
     }
 
     @GET
     @Operation(summary = "Meetings starting in [from, to), ordered by start, a page at a time")
     public MeetingPage list(@Valid @BeanParam MeetingQuery query) {
-        return meetings.list(query);
+        return meetings.list(caller.id(), query);
     }
 
     @PUT
@@ -101,7 +106,7 @@ public class MeetingResource {
             @RestPath UUID id,
             @RestHeader("If-Match") String ifMatch,
             @Valid @NotNull(message = "must be a JSON object") MeetingRequest body) {
-        return meetings.update(id, body, VersionPrecondition.ifMatch(ifMatch))
+        return meetings.update(caller.id(), id, body, VersionPrecondition.ifMatch(ifMatch))
                 .map(MeetingResource::ok)
                 .orElseGet(() -> Problem.meetingNotFound(id));
     }
@@ -111,7 +116,7 @@ public class MeetingResource {
     @Operation(summary = "Delete a meeting and cancel its unsent reminders")
     @APIResponse(responseCode = "204", description = "Deleted")
     public Response delete(@RestPath UUID id) {
-        return meetings.delete(id) ? Response.noContent().build() : Problem.meetingNotFound(id);
+        return meetings.delete(caller.id(), id) ? Response.noContent().build() : Problem.meetingNotFound(id);
     }
 
     private static Response ok(MeetingView meeting) {

@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-/** Creates, changes and deletes meetings; each change plans the meeting's reminders in the same transaction. */
+/**
+ * Creates, changes and deletes meetings; each change plans the meeting's reminders in the same transaction. Every call
+ * names the owner: a meeting of another owner is not found.
+ */
 @ApplicationScoped
 @Transactional
 public class MeetingService {
@@ -25,19 +28,20 @@ public class MeetingService {
         this.clock = clock;
     }
 
-    public MeetingView create(MeetingRequest request) {
-        return createOne(request, clock.instant());
+    public MeetingView create(String owner, MeetingRequest request) {
+        return createOne(owner, request, clock.instant());
     }
 
     /** Creates all the meetings in one transaction: all of them, or none. */
-    public List<MeetingView> createAll(List<MeetingRequest> requests) {
+    public List<MeetingView> createAll(String owner, List<MeetingRequest> requests) {
         Instant now = clock.instant();
-        return requests.stream().map(request -> createOne(request, now)).toList();
+        return requests.stream().map(request -> createOne(owner, request, now)).toList();
     }
 
-    private MeetingView createOne(MeetingRequest request, Instant now) {
+    private MeetingView createOne(String owner, MeetingRequest request, Instant now) {
         Meeting meeting = new Meeting();
         meeting.id = UUID.randomUUID();
+        meeting.owner = owner;
         meeting.createdAt = now;
         write(meeting, request, now);
         meeting.persist();
@@ -45,25 +49,26 @@ public class MeetingService {
         return MeetingView.of(meeting);
     }
 
-    public Optional<MeetingView> find(UUID id) {
-        return Meeting.<Meeting>findByIdOptional(id).map(MeetingView::of);
+    public Optional<MeetingView> find(String owner, UUID id) {
+        return Meeting.findOwned(owner, id).map(MeetingView::of);
     }
 
-    public MeetingPage list(MeetingQuery query) {
+    public MeetingPage list(String owner, MeetingQuery query) {
         Instant from = query.fromOrEarliest();
         Instant to = query.toOrLatest();
-        List<MeetingView> items = Meeting.startingBetween(from, to, Page.of(query.page(), query.size())).stream()
+        List<MeetingView> items = Meeting.startingBetween(owner, from, to, Page.of(query.page(), query.size())).stream()
                 .map(MeetingView::of)
                 .toList();
-        return new MeetingPage(items, query.page(), query.size(), Meeting.countStartingBetween(from, to));
+        return new MeetingPage(items, query.page(), query.size(), Meeting.countStartingBetween(owner, from, to));
     }
 
     /**
      * Replaces the meeting's fields. The meeting's row stays locked until the commit, so a delivery under way finishes
      * first and a change of schedule cancels exactly the reminders not yet sent.
      */
-    public Optional<MeetingView> update(UUID id, MeetingRequest request, VersionPrecondition precondition) {
-        return Meeting.findByIdForUpdate(id).map(meeting -> {
+    public Optional<MeetingView> update(
+            String owner, UUID id, MeetingRequest request, VersionPrecondition precondition) {
+        return Meeting.findOwnedForUpdate(owner, id).map(meeting -> {
             if (!precondition.allows(meeting.version)) {
                 throw new StaleVersionException(meeting.version);
             }
@@ -77,8 +82,8 @@ public class MeetingService {
     }
 
     /** Deletes the meeting and cancels its unsent reminders; false if there is no such meeting. */
-    public boolean delete(UUID id) {
-        return Meeting.findByIdForUpdate(id)
+    public boolean delete(String owner, UUID id) {
+        return Meeting.findOwnedForUpdate(owner, id)
                 .map(meeting -> {
                     planner.cancelAll(meeting);
                     meeting.delete();

@@ -1,5 +1,7 @@
 package com.meetingreminders.notify;
 
+import com.meetingreminders.security.Caller;
+import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Multi;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -12,19 +14,25 @@ import org.jboss.resteasy.reactive.RestStreamElementType;
 /** GET /reminders/stream: server-sent events, one per delivered reminder, the notification as data. */
 @Path("/reminders/stream")
 @Tag(name = "reminders")
+@Authenticated
 public class ReminderStreamResource {
 
     private final StreamChannel stream;
+    private final Caller caller;
 
-    ReminderStreamResource(StreamChannel stream) {
+    ReminderStreamResource(StreamChannel stream, Caller caller) {
         this.stream = stream;
+        this.caller = caller;
     }
 
     @GET
     @Produces(MediaType.SERVER_SENT_EVENTS)
     @RestStreamElementType(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Live stream of delivered reminders, the notification JSON as each event's data")
+    @Operation(
+            summary =
+                    "Live stream of the reminders of the caller's meetings as they are delivered, the notification JSON as"
+                            + " each event's data")
     public Multi<String> stream() {
-        return stream.notifications();
+        return stream.notifications(caller.id());
     }
 }

@@ -5,7 +5,11 @@ import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.operators.multi.processors.BroadcastProcessor;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
@@ -19,7 +23,7 @@ import org.redisson.client.codec.StringCodec;
 public class StreamChannel {
 
     private final RTopic delivered;
-    private final BroadcastProcessor<String> clients = BroadcastProcessor.create();
+    private final BroadcastProcessor<Announcement> clients = BroadcastProcessor.create();
     private Integer listenerId;
 
     StreamChannel(RedissonClient redis, ReminderKeys keys) {
@@ -29,7 +33,7 @@ public class StreamChannel {
     /** Subscribes unless already subscribed; safe to call again after a failure. */
     public synchronized void subscribe() {
         if (listenerId == null) {
-            listenerId = delivered.addListener(String.class, (channel, round) -> toClients(round.split("\n")));
+            listenerId = delivered.addListener(String.class, (channel, round) -> toClients(round));
         }
     }
 
@@ -44,30 +48,52 @@ public class StreamChannel {
         }
     }
 
+    /** A delivered notification, as JSON, for the stream clients of the meeting's owner. */
+    public record Announcement(String owner, String notification) {
+
+        /** One line: the owner URL-encoded (so it holds no space or line break), a space, the compact JSON. */
+        String toLine() {
+            return URLEncoder.encode(owner, StandardCharsets.UTF_8) + " " + notification;
+        }
+
+        static Announcement ofLine(String line) {
+            int space = line.indexOf(' ');
+            return new Announcement(
+                    URLDecoder.decode(line.substring(0, space), StandardCharsets.UTF_8), line.substring(space + 1));
+        }
+    }
+
     /**
-     * Announces delivered notifications, given as their JSON, to the stream clients of every replica: one message for
-     * a whole delivery round, a notification a line (compact JSON holds no line break).
+     * Announces delivered notifications to the stream clients of every replica: one message for a whole delivery
+     * round, an announcement a line.
      */
-    public void publish(List<String> notifications) {
-        if (notifications.isEmpty()) {
+    public void publish(List<Announcement> announcements) {
+        if (announcements.isEmpty()) {
             return;
         }
-        delivered.publishAsync(String.join("\n", notifications)).whenComplete((receivers, error) -> {
+        String round = announcements.stream().map(Announcement::toLine).collect(Collectors.joining("\n"));
+        delivered.publishAsync(round).whenComplete((receivers, error) -> {
             if (error != null) {
                 Log.debugf("A delivery was not announced on the stream: %s", error.getMessage());
             }
         });
     }
 
-    /** The notifications delivered from now on; a client that falls behind loses events rather than slowing others. */
-    public Multi<String> notifications() {
-        return clients.onOverflow().drop();
+    /**
+     * The notifications of the owner's meetings delivered from now on; a client that falls behind loses events rather
+     * than slowing others.
+     */
+    public Multi<String> notifications(String owner) {
+        return clients.onOverflow()
+                .drop()
+                .filter(announcement -> announcement.owner().equals(owner))
+                .map(Announcement::notification);
     }
 
     // The processor takes one item at a time; Redisson may call listeners from several threads.
-    private synchronized void toClients(String[] notifications) {
-        for (String notification : notifications) {
-            clients.onNext(notification);
+    private synchronized void toClients(String round) {
+        for (String line : round.split("\n")) {
+            clients.onNext(Announcement.ofLine(line));
         }
     }
 }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.meetingreminders.meeting.StaleVersionException;
 import io.quarkus.logging.Log;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.UnauthorizedException;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.Path;
 import jakarta.validation.ValidationException;
@@ -69,6 +71,19 @@ public class ProblemMappers {
         return Problem.invalidRequest(
                         "The body does not match the expected JSON.", List.of(new Problem.FieldError(field, message)))
                 .toResponse();
+    }
+
+    /**
+     * No token, or one that does not verify (signature, issuer, expiry). The answer does not say which: a caller with
+     * a working token never sees it, and the reason helps an attacker more than a client.
+     */
+    @ServerExceptionMapper({AuthenticationFailedException.class, UnauthorizedException.class})
+    public Response unauthenticated(RuntimeException e) {
+        return Response.fromResponse(Problem.of(
+                                Response.Status.UNAUTHORIZED, "Send a valid bearer token: Authorization: Bearer <JWT>.")
+                        .toResponse())
+                .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
+                .build();
     }
 
     @ServerExceptionMapper

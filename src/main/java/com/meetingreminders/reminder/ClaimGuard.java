@@ -22,12 +22,14 @@ public class ClaimGuard {
 
     private final ReminderTimers timers;
     private final Dispatcher dispatcher;
+    private final ReminderMetrics metrics;
     private final BlockingQueue<ReminderRef> heard = new ArrayBlockingQueue<>(MAX_HEARD);
     private final GuardedLoop loop;
 
-    ClaimGuard(ReminderTimers timers, Dispatcher dispatcher, RemindersConfig config) {
+    ClaimGuard(ReminderTimers timers, Dispatcher dispatcher, ReminderMetrics metrics, RemindersConfig config) {
         this.timers = timers;
         this.dispatcher = dispatcher;
+        this.metrics = metrics;
         this.loop = new GuardedLoop(
                 ClaimGuard.class,
                 "reminder-claims",
@@ -71,6 +73,7 @@ public class ClaimGuard {
             throw e;
         }
         dispatcher.release(slots - won.size());
+        metrics.claimsLost(slots - won.size());
         if (!won.isEmpty()) {
             dispatcher.dispatch(won, DeliveryPath.EVENT);
         }

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.notify.DeliveryFailure;
+import com.meetingreminders.notify.EmailChannel;
 import com.meetingreminders.notify.Notification;
 import com.meetingreminders.notify.StreamChannel;
+import com.meetingreminders.notify.WebhookAllowList;
 import com.meetingreminders.notify.WebhookChannel;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -35,10 +37,18 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class DeliveryRound {
 
+    /** What {@code sent_to} records for the webhook, and before each attendee's address for an e-mail. */
+    private static final String WEBHOOK = "webhook";
+
+    private static final String EMAIL = "email:";
+
     private final ReminderTimers timers;
     private final DeliveryStore store;
     private final WebhookChannel webhook;
+    private final WebhookAllowList allowList;
+    private final EmailChannel email;
     private final StreamChannel stream;
+    private final ReminderMetrics metrics;
     private final ObjectMapper json;
     private final Clock clock;
     private final RemindersConfig.Delivery delivery;
@@ -51,14 +61,20 @@ public class DeliveryRound {
             ReminderTimers timers,
             DeliveryStore store,
             WebhookChannel webhook,
+            WebhookAllowList allowList,
+            EmailChannel email,
             StreamChannel stream,
+            ReminderMetrics metrics,
             ObjectMapper json,
             Clock clock,
             RemindersConfig config) {
         this.timers = timers;
         this.store = store;
         this.webhook = webhook;
+        this.allowList = allowList;
+        this.email = email;
         this.stream = stream;
+        this.metrics = metrics;
         this.json = json;
         this.clock = clock;
         this.delivery = config.delivery();
@@ -85,8 +101,13 @@ public class DeliveryRound {
         failures.succeeded();
         settle(outcome.settlements());
         Log.debugf("Delivery round of %d reminders took %d ms", held.size(), (System.nanoTime() - started) / 1_000_000);
-        stream.publish(outcome.delivered().stream().map(Delivered::json).toList());
+        stream.publish(outcome.delivered().stream()
+                .map(d -> new StreamChannel.Announcement(d.reminder().owner(), d.json()))
+                .toList());
+        metrics.skipped(outcome.skipped());
+        metrics.failed(outcome.failed());
         for (Delivered delivered : outcome.delivered()) {
+            metrics.delivered(path, delivered.lateness());
             Log.infof(
                     "Delivered reminder %s (channel=%s, attempt=%d, lateness=%dms, path=%s)",
                     delivered.reminder().ref().id(),
@@ -141,9 +162,9 @@ public class DeliveryRound {
         List<DueReminder.Failure> failures = new ArrayList<>();
         for (Attempt attempt : attempts) {
             DueReminder reminder = attempt.reminder();
-            Optional<String> failure = attempt.failure();
+            List<String> errors = attempt.errors();
             Instant ended = clock.instant();
-            if (failure.isEmpty()) {
+            if (errors.isEmpty()) {
                 settlements.add(Settlement.finished(reminder.ref()));
                 delivered.add(new Delivered(
                         reminder,
@@ -153,8 +174,8 @@ public class DeliveryRound {
                         Duration.between(reminder.ref().sendAt(), ended)));
                 continue;
             }
-            DueReminder.Failure failed =
-                    reminder.afterFailure(failure.get(), delivery.maxAttempts(), ended, this::backoffAfter);
+            DueReminder.Failure failed = reminder.afterFailure(
+                    String.join("; ", errors), attempt.reached(), delivery.maxAttempts(), ended, this::backoffAfter);
             failures.add(failed);
             if (failed.isFinal()) {
                 settlements.add(Settlement.finished(reminder.ref()));
@@ -171,17 +192,45 @@ public class DeliveryRound {
         store.delivered(delivered.stream().map(d -> d.reminder().id()).toList(), clock.instant());
         store.skipped(skipped);
         store.failed(failures);
-        return new Outcome(settlements, delivered);
+        return new Outcome(settlements, delivered, skipped.size(), (int)
+                failures.stream().filter(DueReminder.Failure::isFinal).count());
     }
 
+    /**
+     * Sends the reminder on each channel it has not reached yet: the webhook, and an e-mail to each attendee when
+     * e-mail is on. The stream gets it once every channel has.
+     */
     private Attempt send(DueReminder reminder) {
-        String body = toJson(reminder.notification());
+        Notification notification = reminder.notification();
+        String body = toJson(notification);
+        List<Send> sends = new ArrayList<>();
         Optional<URI> target =
                 reminder.webhookUrl() == null ? defaultTarget : Optional.of(URI.create(reminder.webhookUrl()));
-        CompletableFuture<Void> sent = target.map(
-                        uri -> webhook.send(uri, reminder.ref().id(), body))
-                .orElse(CompletableFuture.completedFuture(null));
-        return new Attempt(reminder, body, target.isPresent() ? "webhook" : "stream", sent);
+        if (target.isPresent() && !reminder.hasReached(WEBHOOK)) {
+            URI uri = target.get();
+            // Checked again at send time: the operator may have taken the host off the list since the meeting was made.
+            CompletableFuture<Void> sent = reminder.webhookUrl() == null || allowList.allows(uri)
+                    ? webhook.send(uri, reminder.ref().id(), body)
+                    : CompletableFuture.failedFuture(
+                            new DeliveryFailure("the webhook's host is not on reminders.webhook.allowed-hosts"));
+            sends.add(timed("webhook", WEBHOOK, sent));
+        }
+        if (email.isEnabled()) {
+            for (String attendee : reminder.attendees()) {
+                String recipient = EMAIL + attendee;
+                if (!reminder.hasReached(recipient)) {
+                    sends.add(timed("email", recipient, email.send(attendee, notification)));
+                }
+            }
+        }
+        return new Attempt(reminder, body, sends);
+    }
+
+    private Send timed(String channel, String recipient, CompletableFuture<Void> sent) {
+        long started = System.nanoTime();
+        sent.whenComplete((ignored, error) ->
+                metrics.attempt(channel, error == null, Duration.ofNanos(System.nanoTime() - started)));
+        return new Send(channel, recipient, sent);
     }
 
     /** The delay after {@code attemptsMade} failed attempts: the backoff, doubled per further attempt, capped. */
@@ -208,8 +257,10 @@ public class DeliveryRound {
         }
     }
 
-    private record Attempt(DueReminder reminder, String json, String channel, CompletableFuture<Void> sent) {
-        /** Waits for the send; each channel bounds its own attempt, so this wait ends. */
+    /** One send on one channel to one recipient ({@code webhook}, {@code email:<address>}). */
+    private record Send(String channel, String recipient, CompletableFuture<Void> sent) {
+
+        /** Waits for the send (each channel bounds its own attempt, so this wait ends): empty, or why it failed. */
         Optional<String> failure() {
             try {
                 sent.join();
@@ -221,7 +272,28 @@ public class DeliveryRound {
         }
     }
 
+    private record Attempt(DueReminder reminder, String json, List<Send> sends) {
+
+        List<String> errors() {
+            return sends.stream().flatMap(send -> send.failure().stream()).toList();
+        }
+
+        List<String> reached() {
+            return sends.stream()
+                    .filter(send -> send.failure().isEmpty())
+                    .map(Send::recipient)
+                    .toList();
+        }
+
+        /** The channels of this attempt, as the delivery log names them: webhook+email, or stream alone. */
+        String channel() {
+            String channels = sends.stream().map(Send::channel).distinct().collect(Collectors.joining("+"));
+            return channels.isEmpty() ? "stream" : channels;
+        }
+    }
+
     private record Delivered(DueReminder reminder, String json, String channel, int attempt, Duration lateness) {}
 
-    private record Outcome(List<Settlement> settlements, List<Delivered> delivered) {}
+    /** What a committed round did; the metrics count it only once the commit has succeeded. */
+    private record Outcome(List<Settlement> settlements, List<Delivered> delivered, int skipped, int failed) {}
 }

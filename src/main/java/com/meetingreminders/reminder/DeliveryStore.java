@@ -28,7 +28,7 @@ class DeliveryStore {
      * (rounds and changes lock reminders in that order, so they never deadlock), the meeting rows only read.
      */
     private static final String LOCK = "select r.id, r.meeting_id, r.send_at, r.remind_before, r.status, r.attempts,"
-            + " r.next_attempt_at, m.title, m.starts_at, m.time_zone, m.attendees, m.webhook_url"
+            + " r.next_attempt_at, r.sent_to, m.title, m.starts_at, m.time_zone, m.attendees, m.webhook_url, m.owner"
             + " from reminder r"
             + " join unnest(?::uuid[], ?::timestamptz[]) as wanted(meeting_id, send_at)"
             + " on r.meeting_id = wanted.meeting_id and r.send_at = wanted.send_at"
@@ -41,8 +41,8 @@ class DeliveryStore {
 
     private static final String SKIPPED = "update reminder set status = 'SKIPPED' where id = any(?)";
 
-    private static final String FAILED =
-            "update reminder set attempts = ?, last_error = ?, status = ?," + " next_attempt_at = ? where id = ?";
+    private static final String FAILED = "update reminder set attempts = ?, last_error = ?, status = ?,"
+            + " next_attempt_at = ?, sent_to = ? where id = ?";
 
     private final DataSource dataSource;
 
@@ -74,11 +74,13 @@ class DeliveryStore {
                             ReminderStatus.valueOf(result.getString(5)),
                             result.getInt(6),
                             instant(result, 7),
-                            result.getString(8),
-                            instant(result, 9),
-                            result.getString(10),
-                            strings(result.getArray(11)),
-                            result.getString(12)));
+                            strings(result.getArray(8)),
+                            result.getString(9),
+                            instant(result, 10),
+                            result.getString(11),
+                            strings(result.getArray(12)),
+                            result.getString(13),
+                            result.getString(14)));
                 }
             }
             return rows;
@@ -117,7 +119,12 @@ class DeliveryStore {
                 statement.setString(3, failure.status().name());
                 statement.setTimestamp(
                         4, failure.nextAttemptAt() == null ? null : Timestamp.from(failure.nextAttemptAt()));
-                statement.setLong(5, failure.id());
+                statement.setArray(
+                        5,
+                        statement
+                                .getConnection()
+                                .createArrayOf("varchar", failure.sentTo().toArray()));
+                statement.setLong(6, failure.id());
                 statement.addBatch();
             }
             statement.executeBatch();

@@ -18,10 +18,12 @@ class PendingTimers {
 
     private final TransactionSynchronizationRegistry transactions;
     private final ReminderArming arming;
+    private final ReminderMetrics metrics;
 
-    PendingTimers(TransactionSynchronizationRegistry transactions, ReminderArming arming) {
+    PendingTimers(TransactionSynchronizationRegistry transactions, ReminderArming arming, ReminderMetrics metrics) {
         this.transactions = transactions;
         this.arming = arming;
+        this.metrics = metrics;
     }
 
     /** Records a change of the current transaction; nothing happens to the timers if it rolls back. */
@@ -41,7 +43,9 @@ class PendingTimers {
                 @Override
                 public void afterCompletion(int status) {
                     if (status == Status.STATUS_COMMITTED) {
-                        arming.afterCommit(ScheduleChange.merge(changes));
+                        ScheduleChange committed = ScheduleChange.merge(changes);
+                        metrics.committed(committed);
+                        arming.afterCommit(committed);
                     }
                 }
             });

@@ -43,6 +43,7 @@ public class ReminderPlanner {
                 meeting.reminders.stream().collect(Collectors.toMap(r -> r.sendAt, Function.identity()));
         ReminderStatus fresh = meeting.hasStartedBy(now) ? ReminderStatus.SKIPPED : ReminderStatus.SCHEDULED;
         List<ReminderRef> armed = new ArrayList<>();
+        int skipped = 0;
         Set<Instant> wanted = new HashSet<>();
         for (Duration before : remindBefore) {
             Instant sendAt = meeting.startsAt.minus(before);
@@ -59,6 +60,8 @@ public class ReminderPlanner {
             }
             if (reminder.isScheduled()) {
                 armed.add(new ReminderRef(meeting.id, sendAt));
+            } else {
+                skipped++;
             }
         }
         List<ReminderRef> disarmed = new ArrayList<>();
@@ -68,7 +71,7 @@ public class ReminderPlanner {
                 disarmed.add(reminder.ref());
             }
         }
-        timers.add(new ScheduleChange(armed, disarmed));
+        timers.add(new ScheduleChange(armed, disarmed, skipped));
     }
 
     /** The meeting is going away: every unsent reminder is cancelled with it. */

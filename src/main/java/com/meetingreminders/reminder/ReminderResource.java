@@ -1,6 +1,8 @@
 package com.meetingreminders.reminder;
 
 import com.meetingreminders.problem.Problem;
+import com.meetingreminders.security.Caller;
+import io.quarkus.security.Authenticated;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -15,19 +17,22 @@ import org.jboss.resteasy.reactive.RestPath;
 @Path("/meetings/{id}/reminders")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "reminders")
+@Authenticated
 public class ReminderResource {
 
     private final ReminderService reminders;
+    private final Caller caller;
 
-    ReminderResource(ReminderService reminders) {
+    ReminderResource(ReminderService reminders, Caller caller) {
         this.reminders = reminders;
+        this.caller = caller;
     }
 
     @GET
     @Operation(summary = "A meeting's reminders with their states, attempts and last errors")
     public Response list(@RestPath UUID id) {
         return reminders
-                .listForMeeting(id)
+                .listForMeeting(caller.id(), id)
                 .map(list -> Response.ok(list).build())
                 .orElseGet(() -> Problem.meetingNotFound(id));
     }

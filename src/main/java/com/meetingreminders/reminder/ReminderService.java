@@ -12,9 +12,9 @@ import java.util.UUID;
 @Transactional
 public class ReminderService {
 
-    /** The meeting's reminders by send time, or empty if there is no such meeting. */
-    public Optional<List<ReminderView>> listForMeeting(UUID meetingId) {
-        return Meeting.<Meeting>findByIdOptional(meetingId)
+    /** The meeting's reminders by send time, or empty if the owner has no such meeting. */
+    public Optional<List<ReminderView>> listForMeeting(String owner, UUID meetingId) {
+        return Meeting.findOwned(owner, meetingId)
                 .map(meeting -> meeting.reminders.stream().map(ReminderView::of).toList());
     }
 }

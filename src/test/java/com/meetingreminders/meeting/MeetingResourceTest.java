@@ -15,6 +15,7 @@ import com.meetingreminders.support.Api;
 import com.meetingreminders.support.Database;
 import com.meetingreminders.support.MeetingBody;
 import com.meetingreminders.support.Moments;
+import com.meetingreminders.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
@@ -267,7 +268,7 @@ class MeetingResourceTest {
                 .startsAt(Moments.now().plus(Duration.ofDays(40)))
                 .remindBefore(tenDurations)
                 .attendees(fiveHundred)
-                .webhookUrl("https://hooks.example.com/reminders?team=7")
+                .webhookUrl("http://127.0.0.1:9/reminders?team=7")
                 .timeZone("America/Argentina/Buenos_Aires"));
         Api.create(meeting().remindBefore().webhookUrl("http://127.0.0.1:9/x"));
     }
@@ -405,6 +406,7 @@ class MeetingResourceTest {
         // RestAssured always names a content type; the JDK client sends none unless told.
         HttpRequest request = HttpRequest.newBuilder(
                         URI.create(RestAssured.baseURI + ":" + RestAssured.port + "/meetings"))
+                .header("Authorization", Tokens.bearer(Tokens.DEFAULT_CALLER))
                 .POST(HttpRequest.BodyPublishers.ofString("{\"title\":\"x\",\"startsAt\":\"2030-01-01T00:00:00Z\"}"))
                 .build();
         HttpResponse<String> answer = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
@@ -509,6 +511,7 @@ class MeetingResourceTest {
         // A publisher of unknown length: the JDK client sends the body chunked, without a Content-Length.
         HttpRequest request = HttpRequest.newBuilder(
                         URI.create(RestAssured.baseURI + ":" + RestAssured.port + "/meetings"))
+                .header("Authorization", Tokens.bearer(Tokens.DEFAULT_CALLER))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.fromPublisher(HttpRequest.BodyPublishers.ofByteArray(body)))
                 .build();
@@ -524,7 +527,9 @@ class MeetingResourceTest {
                 .then()
                 .statusCode(200)
                 .body("paths", org.hamcrest.Matchers.hasKey("/meetings/{id}"))
-                .body("paths", org.hamcrest.Matchers.hasKey("/reminders/stream"));
+                .body("paths", org.hamcrest.Matchers.hasKey("/reminders/stream"))
+                .body("components.securitySchemes.bearer.scheme", equalTo("bearer"))
+                .body("paths.'/meetings'.post.security[0]", org.hamcrest.Matchers.hasKey("bearer"));
         given().get("/q/swagger-ui/").then().statusCode(200).body(containsString("swagger"));
     }
 

@@ -1,15 +1,18 @@
 package com.meetingreminders.notify;
 
 import static com.meetingreminders.support.MeetingBody.meeting;
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.Moments;
+import com.meetingreminders.support.Tokens;
 import com.meetingreminders.support.WebhookReceiver;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -48,21 +51,7 @@ class ReminderStreamTest {
 
     @Test
     void streamsEachDeliveredReminderToConnectedClients() throws Exception {
-        List<String> events = new CopyOnWriteArrayList<>();
-        CompletableFuture<HttpResponse<Stream<String>>> connection = client.sendAsync(
-                HttpRequest.newBuilder(stream)
-                        .header("Accept", "text/event-stream")
-                        .build(),
-                HttpResponse.BodyHandlers.ofLines());
-        response = connection.get(5, TimeUnit.SECONDS);
-        assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.headers().firstValue("Content-Type"))
-                .hasValueSatisfying(type -> assertThat(type).startsWith("text/event-stream"));
-        Stream<String> lines = response.body();
-        Thread reader = new Thread(() -> lines.filter(line -> line.startsWith("data:"))
-                .forEach(line -> events.add(line.substring("data:".length()).trim())));
-        reader.setDaemon(true);
-        reader.start();
+        List<String> events = connect(Tokens.DEFAULT_CALLER);
 
         String path = "/streamed";
         Instant startsAt = Moments.now().plusSeconds(2);
@@ -75,5 +64,53 @@ class ReminderStreamTest {
         String event =
                 events.stream().filter(e -> e.contains(deliveryId)).findFirst().orElseThrow();
         assertThat(JSON.readTree(event)).isEqualTo(receiver.on(path).get(0).json());
+    }
+
+    @Test
+    void aCallerSeesOnlyTheRemindersOfItsOwnMeetings() throws Exception {
+        List<String> bobsEvents = connect("bob");
+
+        // Alice's reminder goes out first, then bob's: once bob has his, alice's would have been on his stream.
+        Instant startsAt = Moments.now().plusSeconds(2);
+        String alices = Api.create(
+                        meeting().startsAt(startsAt).remindBefore("PT1S").webhookUrl(receiver.url("/a")))
+                .getString("id");
+        String bobs = given().header("Authorization", Tokens.bearer("bob"))
+                .contentType(ContentType.JSON)
+                .body(meeting()
+                        .startsAt(startsAt.plusMillis(500))
+                        .remindBefore("PT1S")
+                        .webhookUrl(receiver.url("/b"))
+                        .toMap())
+                .post("/meetings")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
+
+        await().atMost(Duration.ofSeconds(6)).until(() -> bobsEvents.stream().anyMatch(e -> e.contains(bobs)));
+        assertThat(receiver.on("/a")).hasSize(1);
+        assertThat(bobsEvents).noneMatch(event -> event.contains(alices)).hasSize(1);
+    }
+
+    /** Connects to the stream as {@code caller}; the events' data arrive in the list. */
+    private List<String> connect(String caller) throws Exception {
+        List<String> events = new CopyOnWriteArrayList<>();
+        CompletableFuture<HttpResponse<Stream<String>>> connection = client.sendAsync(
+                HttpRequest.newBuilder(stream)
+                        .header("Accept", "text/event-stream")
+                        .header("Authorization", Tokens.bearer(caller))
+                        .build(),
+                HttpResponse.BodyHandlers.ofLines());
+        response = connection.get(5, TimeUnit.SECONDS);
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("text/event-stream"));
+        Stream<String> lines = response.body();
+        Thread reader = new Thread(() -> lines.filter(line -> line.startsWith("data:"))
+                .forEach(line -> events.add(line.substring("data:".length()).trim())));
+        reader.setDaemon(true);
+        reader.start();
+        return events;
     }
 }

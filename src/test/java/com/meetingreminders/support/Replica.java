@@ -45,6 +45,10 @@ public final class Replica implements AutoCloseable {
         command.add(Path.javaExecutable());
         command.add("-Xmx512m");
         command.add("-Dquarkus.http.port=" + port);
+        // As in the test profile: tokens signed with the development key (Tokens), receivers on 127.0.0.1.
+        command.add("-Dmp.jwt.verify.publickey.location=dev/jwt-public.pem");
+        command.add("-Dmp.jwt.verify.issuer=" + Tokens.DEV_ISSUER);
+        command.add("-Dreminders.webhook.allowed-hosts=127.0.0.1");
         settings.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.add("-jar");
         command.add("target/quarkus-app/quarkus-run.jar");

@@ -74,6 +74,7 @@ public final class WebhookReceiver implements AutoCloseable, AfterEachCallback {
     private final Map<String, Deque<Integer>> scriptedStatuses = new ConcurrentHashMap<>();
     private final Map<String, Integer> steadyStatuses = new ConcurrentHashMap<>();
     private final Set<String> silentPaths = ConcurrentHashMap.newKeySet();
+    private final Map<String, String> redirects = new ConcurrentHashMap<>();
     private final CountDownLatch closing = new CountDownLatch(1);
     private final Set<String> unanswered = ConcurrentHashMap.newKeySet();
     private volatile CountDownLatch answersHeld = new CountDownLatch(0);
@@ -110,6 +111,12 @@ public final class WebhookReceiver implements AutoCloseable, AfterEachCallback {
     /** Answers every request to the path with this status. */
     public void alwaysAnswer(String path, int status) {
         steadyStatuses.put(path, status);
+    }
+
+    /** Answers every request to the path with 307 Temporary Redirect to {@code location}. */
+    public void redirect(String path, String location) {
+        redirects.put(path, location);
+        steadyStatuses.put(path, 307);
     }
 
     /** Never answers requests to the path: they hang until the receiver closes. */
@@ -170,6 +177,10 @@ public final class WebhookReceiver implements AutoCloseable, AfterEachCallback {
             awaitQuietly(closing);
             exchange.close();
             return;
+        }
+        String location = redirects.get(path);
+        if (location != null) {
+            exchange.getResponseHeaders().add("Location", location);
         }
         exchange.sendResponseHeaders(statusFor(path), -1);
         exchange.close();

@@ -94,6 +94,7 @@ final class ServiceScenarios {
         CountDownLatch done = new CountDownLatch(concurrency);
         Instant startsAt = Instant.now().plus(Duration.ofDays(30)).truncatedTo(ChronoUnit.SECONDS);
         String body = meeting(startsAt, new String[] {"PT5M"}, "creates");
+        String authorization = SystemUnderTest.authorization();
         for (int worker = 0; worker < concurrency; worker++) {
             int port = system.replicas.get(worker % system.replicas.size()).port();
             new Object() {
@@ -108,7 +109,8 @@ final class ServiceScenarios {
                                     .setHost("127.0.0.1")
                                     .setPort(port)
                                     .setURI("/meetings")
-                                    .putHeader("Content-Type", "application/json"))
+                                    .putHeader("Content-Type", "application/json")
+                                    .putHeader("Authorization", authorization))
                             .compose(request -> request.send(Buffer.buffer(body))
                                     .compose(answer -> answer.body().map(ignored -> answer.statusCode())))
                             .onComplete(answer -> {

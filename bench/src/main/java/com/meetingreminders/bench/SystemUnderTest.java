@@ -105,6 +105,10 @@ final class SystemUnderTest implements AutoCloseable {
                 "-Dquarkus.datasource.jdbc.url=jdbc:postgresql://127.0.0.1:5432/" + database,
                 "-Dreminders.redis.address=" + redisAddress,
                 "-Dreminders.redis.key-prefix=" + keyPrefix,
+                // Tokens come from dev/token, signed with the development key; the receiver is on loopback.
+                "-Dmp.jwt.verify.publickey.location=dev/jwt-public.pem",
+                "-Dmp.jwt.verify.issuer=meeting-reminders-dev",
+                "-Dreminders.webhook.allowed-hosts=127.0.0.1",
                 "-jar",
                 SERVICE_JAR));
         ChildProcess process = ChildProcess.start("replica-" + index, command);
@@ -145,6 +149,7 @@ final class SystemUnderTest implements AutoCloseable {
             inFlight.acquireUninterruptibly();
             HttpRequest request = HttpRequest.newBuilder(URI.create(replicaUrl(call, "/meetings/batch")))
                     .header("Content-Type", "application/json")
+                    .header("Authorization", authorization())
                     .timeout(Duration.ofMinutes(2))
                     .POST(HttpRequest.BodyPublishers.ofString(body))
                     .build();
@@ -208,6 +213,15 @@ final class SystemUnderTest implements AutoCloseable {
         } catch (SQLException e) {
             System.out.println("could not drop " + database + ": " + e.getMessage());
         }
+    }
+
+    /** The bearer token bench/run minted with dev/token, as an Authorization header value. */
+    static String authorization() {
+        String token = System.getenv("BENCH_TOKEN");
+        if (token == null) {
+            throw new IllegalStateException("BENCH_TOKEN is not set: run the benchmark with bench/run");
+        }
+        return "Bearer " + token;
     }
 
     /** The replicas' keys go with them, so that a run on the machine's Redis leaves nothing behind. */

@@ -1,0 +1,106 @@
+package com.meetingreminders.notify;
+
+import com.meetingreminders.config.RemindersConfig;
+import io.quarkus.logging.Log;
+import io.quarkus.mailer.Mail;
+import io.quarkus.mailer.reactive.ReactiveMailer;
+import io.quarkus.qute.Location;
+import io.quarkus.qute.Template;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * E-mail to attendees, through Quarkus Mailer (the SMTP server and sender are the {@code quarkus.mailer.*} settings),
+ * on when {@code reminders.email.enabled}. Each attendee gets a message of their own, plain text and HTML, with the
+ * start time in the meeting's time zone. Sends are non-blocking and bounded by {@code reminders.email.timeout}.
+ */
+@ApplicationScoped
+public class EmailChannel {
+
+    private static final DateTimeFormatter LOCAL_START =
+            DateTimeFormatter.ofPattern("EEEE d MMMM uuuu, HH:mm", Locale.ENGLISH);
+    private static final DateTimeFormatter LOCAL_TIME = DateTimeFormatter.ofPattern("HH:mm", Locale.ENGLISH);
+
+    private final ReactiveMailer mailer;
+    private final Template text;
+    private final Template html;
+    private final boolean enabled;
+    private final Duration timeout;
+    /**
+     * Starts each send on a thread outside the delivery round's transaction. Mutiny captures the context of the thread
+     * that subscribes, the transaction included, and would carry it to the thread that completes the send: the round
+     * would then commit while another thread still held its transaction, and the commit would fail.
+     */
+    private final ExecutorService sender = Executors.newSingleThreadExecutor(task -> {
+        Thread thread = new Thread(task, "reminder-email");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    EmailChannel(
+            ReactiveMailer mailer,
+            @Location("reminder.txt") Template text,
+            @Location("reminder.html") Template html,
+            RemindersConfig config) {
+        this.mailer = mailer;
+        this.text = text;
+        this.html = html;
+        this.enabled = config.email().enabled();
+        this.timeout = config.email().timeout();
+    }
+
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    /** Sends the reminder to one attendee; the future fails with a {@link DeliveryFailure} that names them. */
+    public CompletableFuture<Void> send(String attendee, Notification notification) {
+        ZoneId zone = ZoneId.of(notification.timeZone());
+        ZonedDateTime start = notification.startsAt().atZone(zone);
+        String localStart = LOCAL_START.format(start) + " (" + zone.getId() + ")";
+        String subject =
+                "Reminder: " + notification.title() + " at " + LOCAL_TIME.format(start) + " (" + zone.getId() + ")";
+        Mail mail = Mail.withText(attendee, subject, render(text, notification, localStart))
+                .setHtml(render(html, notification, localStart))
+                .addHeader("X-Reminder-Delivery-Id", notification.deliveryId());
+        return CompletableFuture.supplyAsync(
+                        () -> mailer.send(mail).ifNoItem().after(timeout).fail().subscribeAsCompletionStage(), sender)
+                .thenCompose(sent -> sent)
+                .exceptionally(error -> {
+                    throw new DeliveryFailure("e-mail to " + attendee + ": " + describe(error));
+                });
+    }
+
+    @PreDestroy
+    void close() {
+        sender.shutdown();
+    }
+
+    private static String render(Template template, Notification notification, String localStart) {
+        return template.data("title", notification.title())
+                .data("localStart", localStart)
+                .data("remindBefore", notification.remindBefore())
+                .data("deliveryId", notification.deliveryId())
+                .render();
+    }
+
+    private String describe(Throwable error) {
+        Throwable cause = error.getCause() != null ? error.getCause() : error;
+        // lastError is for the meeting's owner; what the server said is for the operator.
+        Log.infof("E-mail not sent: %s", cause.toString());
+        if (cause instanceof io.smallrye.mutiny.TimeoutException) {
+            return "no answer from the mail server within " + timeout.toMillis() + "ms";
+        }
+        return cause instanceof java.net.ConnectException
+                ? "could not connect to the mail server"
+                : "the mail server did not take the message";
+    }
+}

@@ -1,0 +1,23 @@
+package com.meetingreminders.security;
+
+import jakarta.enterprise.context.RequestScoped;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+/**
+ * Who is calling: the principal of the bearer token the request was authenticated with (its {@code upn},
+ * {@code preferred_username} or {@code sub} claim; a token without one is refused). Meetings belong to the caller
+ * that created them.
+ */
+@RequestScoped
+public class Caller {
+
+    private final JsonWebToken token;
+
+    Caller(JsonWebToken token) {
+        this.token = token;
+    }
+
+    public String id() {
+        return token.getName();
+    }
+}

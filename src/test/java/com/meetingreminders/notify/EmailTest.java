@@ -1,0 +1,136 @@
+package com.meetingreminders.notify;
+
+import static com.meetingreminders.support.MeetingBody.meeting;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.icegreen.greenmail.util.GreenMail;
+import com.icegreen.greenmail.util.GreenMailUtil;
+import com.meetingreminders.support.Api;
+import com.meetingreminders.support.MailServer;
+import com.meetingreminders.support.Moments;
+import com.meetingreminders.support.TestServers;
+import com.meetingreminders.support.WebhookReceiver;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.mail.Message;
+import jakarta.mail.internet.MimeMessage;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** E-mail is on for this class alone, through a real SMTP server of its own (MailServer). */
+@QuarkusTest
+@QuarkusTestResource(value = MailServer.class, restrictToAnnotatedClass = true)
+class EmailTest {
+
+    @TestServers.Injected
+    GreenMail smtp;
+
+    @RegisterExtension
+    final WebhookReceiver receiver = WebhookReceiver.start();
+
+    @Test
+    void eachAttendeeGetsOneMessageWithTheStartInTheMeetingsTimeZone() throws Exception {
+        // 09:00 in Shanghai is 01:00 UTC: the message must show the local time.
+        ZonedDateTime shanghai = Moments.now()
+                .plus(Duration.ofDays(1))
+                .atZone(ZoneId.of("Asia/Shanghai"))
+                .withHour(9)
+                .withMinute(0)
+                .truncatedTo(ChronoUnit.MINUTES);
+        Instant startsAt = shanghai.toInstant();
+        // The reminder is due in two seconds: remindBefore is what is left until the start, less two seconds.
+        Duration before =
+                Duration.between(Moments.now().plusSeconds(2), startsAt).truncatedTo(ChronoUnit.SECONDS);
+        List<String> attendees = List.of("ann@example.com", "bo@example.org", "cy@example.net");
+        String id = Api.create(meeting()
+                        .title("Quarterly review")
+                        .startsAt(startsAt)
+                        .timeZone("Asia/Shanghai")
+                        .remindBefore(before.toString())
+                        .attendees(attendees.toArray(String[]::new))
+                        .webhookUrl(receiver.url("/mail")))
+                .getString("id");
+        String deliveryId = Api.deliveryId(id, startsAt.minus(before));
+
+        await().atMost(Duration.ofSeconds(8))
+                .until(() -> "DELIVERED".equals(onlyReminder(id).get("status")));
+        List<MimeMessage> ours = messagesOf(deliveryId);
+        Map<String, MimeMessage> byRecipient =
+                ours.stream().collect(Collectors.toMap(EmailTest::recipient, Function.identity()));
+        assertThat(ours).hasSize(3);
+        assertThat(byRecipient.keySet()).containsExactlyInAnyOrderElementsOf(attendees);
+        for (MimeMessage message : ours) {
+            assertThat(message.getSubject()).isEqualTo("Reminder: Quarterly review at 09:00 (Asia/Shanghai)");
+            String content = GreenMailUtil.getBody(message);
+            String day =
+                    shanghai.getDayOfWeek().getDisplayName(java.time.format.TextStyle.FULL, java.util.Locale.ENGLISH);
+            assertThat(content)
+                    .contains("text/plain")
+                    .contains("text/html")
+                    .contains(day + " " + shanghai.getDayOfMonth())
+                    .contains("09:00 (Asia/Shanghai)");
+        }
+        assertThat(receiver.on("/mail")).hasSize(1);
+    }
+
+    @Test
+    void aMailServerThatIsDownFailsTheReminderWithoutResendingTheWebhook() {
+        smtp.stop();
+        try {
+            Instant startsAt = Moments.now().plusSeconds(2);
+            String id = Api.create(meeting()
+                            .startsAt(startsAt)
+                            .remindBefore("PT1S")
+                            .attendees("dee@example.com")
+                            .webhookUrl(receiver.url("/mail-down")))
+                    .getString("id");
+
+            await().atMost(Duration.ofSeconds(8))
+                    .until(() -> "FAILED".equals(onlyReminder(id).get("status")));
+            Map<String, Object> reminder = onlyReminder(id);
+            assertThat(reminder).containsEntry("attempts", 3);
+            assertThat((String) reminder.get("lastError")).startsWith("e-mail to dee@example.com: ");
+            // The webhook took the first attempt; the retries were for the e-mail alone.
+            assertThat(receiver.on("/mail-down")).hasSize(1);
+        } finally {
+            smtp.start();
+        }
+    }
+
+    private List<MimeMessage> messagesOf(String deliveryId) {
+        return Arrays.stream(smtp.getReceivedMessages())
+                .filter(message -> deliveryId.equals(header(message, "X-Reminder-Delivery-Id")))
+                .toList();
+    }
+
+    private static String header(MimeMessage message, String name) {
+        try {
+            return message.getHeader(name, null);
+        } catch (jakarta.mail.MessagingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String recipient(MimeMessage message) {
+        try {
+            return message.getRecipients(Message.RecipientType.TO)[0].toString();
+        } catch (jakarta.mail.MessagingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Map<String, Object> onlyReminder(String id) {
+        return Api.reminders(id).get(0);
+    }
+}

@@ -1,0 +1,91 @@
+package com.meetingreminders.reminder;
+
+import static com.meetingreminders.support.MeetingBody.meeting;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.meetingreminders.support.Api;
+import com.meetingreminders.support.Moments;
+import com.meetingreminders.support.WebhookReceiver;
+import io.quarkus.test.junit.QuarkusTest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+@QuarkusTest
+class MetricsTest {
+
+    @RegisterExtension
+    final WebhookReceiver receiver = WebhookReceiver.start();
+
+    @Test
+    void countsWhatHappensToReminders() {
+        Map<String, Double> before = scrape();
+        receiver.alwaysAnswer("/refuses", 500);
+        Instant soon = Moments.now().plusSeconds(2);
+
+        // Two delivered, one FAILED, one cancelled by a delete, one SKIPPED by a move into the past.
+        String delivered = Api.create(
+                        meeting().startsAt(soon).remindBefore("PT1S", "PT0S").webhookUrl(receiver.url("/ok")))
+                .getString("id");
+        String failing = Api.create(
+                        meeting().startsAt(soon).remindBefore("PT1S").webhookUrl(receiver.url("/refuses")))
+                .getString("id");
+        String deleted = Api.create(meeting().remindBefore("PT5M")).getString("id");
+        given().delete("/meetings/" + deleted).then().statusCode(204);
+        String moved = Api.create(meeting().remindBefore("PT5M")).getString("id");
+        Api.replace(moved, meeting().startsAt(Moments.now().minusSeconds(60)).remindBefore("PT5M"));
+
+        await().atMost(Duration.ofSeconds(8))
+                .until(() -> Api.reminders(delivered).stream().allMatch(r -> "DELIVERED".equals(r.get("status")))
+                        && "FAILED".equals(Api.reminders(failing).get(0).get("status")));
+
+        Map<String, Double> after = scrape();
+        assertThat(increase(before, after, "reminders_scheduled_total")).isEqualTo(5);
+        assertThat(increase(before, after, "reminders_cancelled_total")).isEqualTo(2);
+        assertThat(increase(before, after, "reminders_skipped_total")).isEqualTo(1);
+        assertThat(increase(before, after, "reminders_failed_total")).isEqualTo(1);
+        assertThat(increase(before, after, "reminders_delivered_total{path=\"event\"}")
+                        + increase(before, after, "reminders_delivered_total{path=\"sweep\"}"))
+                .isEqualTo(2);
+        assertThat(increase(before, after, "reminders_lateness_seconds_count")).isEqualTo(2);
+        assertThat(increase(
+                        before,
+                        after,
+                        "reminders_delivery_attempt_seconds_count{channel=\"webhook\",outcome=\"success\"}"))
+                .isEqualTo(2);
+        assertThat(increase(
+                        before,
+                        after,
+                        "reminders_delivery_attempt_seconds_count{channel=\"webhook\",outcome=\"failure\"}"))
+                .isEqualTo(3);
+        assertThat(after)
+                .containsKeys(
+                        "reminders_claims_lost_total",
+                        "reminders_pending",
+                        "reminders_lateness_seconds{quantile=\"0.99\"}");
+        assertThat(after.keySet()).anyMatch(name -> name.startsWith("reminders_lateness_seconds_bucket{le="));
+    }
+
+    private static double increase(Map<String, Double> before, Map<String, Double> after, String series) {
+        assertThat(after).containsKey(series);
+        return after.get(series) - before.getOrDefault(series, 0.0);
+    }
+
+    /** The Prometheus text at /q/metrics: each series (name and labels) with its value. */
+    private static Map<String, Double> scrape() {
+        String text = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        Map<String, Double> series = new HashMap<>();
+        for (String line : text.split("\n")) {
+            if (line.startsWith("reminders_")) {
+                int space = line.lastIndexOf(' ');
+                series.put(line.substring(0, space), Double.parseDouble(line.substring(space + 1)));
+            }
+        }
+        return series;
+    }
+}

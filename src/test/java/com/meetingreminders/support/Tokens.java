@@ -1,0 +1,82 @@
+package com.meetingreminders.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PrivateKey;
+import java.security.Signature;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.time.Instant;
+import java.util.Base64;
+
+/**
+ * Real bearer tokens (RS256 JWTs), signed with the development key that the test profile verifies against (dev/), as
+ * dev/token makes them. Plain JDK: a JWT library here would start its own configuration in the test's class loader,
+ * beside Quarkus's.
+ */
+public final class Tokens {
+
+    /** The caller of every request that does not say otherwise. */
+    public static final String DEFAULT_CALLER = "alice";
+
+    public static final String DEV_ISSUER = "meeting-reminders-dev";
+
+    private static final PrivateKey DEV_KEY = readDevKey();
+
+    private Tokens() {}
+
+    /** A token of the caller, valid for two hours. */
+    public static String of(String caller) {
+        Instant now = Instant.now();
+        return sign(DEV_ISSUER, caller, now, now.plusSeconds(7200), DEV_KEY);
+    }
+
+    /** The key the test profile trusts. */
+    public static PrivateKey devKey() {
+        return DEV_KEY;
+    }
+
+    /** An Authorization header value. */
+    public static String bearer(String caller) {
+        return "Bearer " + of(caller);
+    }
+
+    /** A token with these claims, signed with this key: for tests of tokens that must be refused. */
+    public static String sign(String issuer, String subject, Instant issuedAt, Instant expiresAt, PrivateKey key) {
+        String header = base64Url("{\"alg\":\"RS256\",\"typ\":\"JWT\"}");
+        String claims = base64Url(String.format(
+                "{\"iss\":\"%s\",\"sub\":\"%s\",\"iat\":%d,\"exp\":%d}",
+                issuer, subject, issuedAt.getEpochSecond(), expiresAt.getEpochSecond()));
+        try {
+            Signature rsa = Signature.getInstance("SHA256withRSA");
+            rsa.initSign(key);
+            rsa.update((header + "." + claims).getBytes(StandardCharsets.US_ASCII));
+            return header + "." + claims + "."
+                    + Base64.getUrlEncoder().withoutPadding().encodeToString(rsa.sign());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("Could not sign a token", e);
+        }
+    }
+
+    private static String base64Url(String json) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static PrivateKey readDevKey() {
+        try {
+            String pem = Files.readString(Path.of("dev", "jwt-private.pem"))
+                    .replaceAll("-----[A-Z ]+-----", "")
+                    .replaceAll("\\s", "");
+            return KeyFactory.getInstance("RSA")
+                    .generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(pem)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("dev/jwt-private.pem is not a PKCS#8 RSA private key", e);
+        }
+    }
+}
