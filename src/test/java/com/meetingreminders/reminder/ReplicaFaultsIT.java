@@ -9,6 +9,7 @@ import com.meetingreminders.support.Figures;
 import com.meetingreminders.support.MeetingBody;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.OwnDatabase;
+import com.meetingreminders.support.OwnKeyPrefix;
 import com.meetingreminders.support.Replica;
 import com.meetingreminders.support.WebhookReceiver;
 import com.meetingreminders.support.WebhookReceiver.Received;
@@ -18,7 +19,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -33,7 +33,10 @@ class ReplicaFaultsIT {
     @RegisterExtension
     final OwnDatabase database = new OwnDatabase();
 
-    private final String keyPrefix = "it-" + UUID.randomUUID() + ":";
+    @RegisterExtension
+    final OwnKeyPrefix keys = new OwnKeyPrefix();
+
+    private final String keyPrefix = keys.prefix();
 
     @RegisterExtension
     final WebhookReceiver receiver = WebhookReceiver.start();

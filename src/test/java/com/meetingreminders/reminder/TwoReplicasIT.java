@@ -7,12 +7,12 @@ import static org.awaitility.Awaitility.await;
 import com.meetingreminders.support.Figures;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.OwnDatabase;
+import com.meetingreminders.support.OwnKeyPrefix;
 import com.meetingreminders.support.Replica;
 import com.meetingreminders.support.WebhookReceiver;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -36,7 +36,10 @@ class TwoReplicasIT {
     @RegisterExtension
     final OwnDatabase database = new OwnDatabase();
 
-    private final String keyPrefix = "it-" + UUID.randomUUID() + ":";
+    @RegisterExtension
+    final OwnKeyPrefix keys = new OwnKeyPrefix();
+
+    private final String keyPrefix = keys.prefix();
 
     @RegisterExtension
     final WebhookReceiver receiver = WebhookReceiver.start();
