@@ -9,6 +9,8 @@ import com.meetingreminders.support.Api;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.WebhookReceiver;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -16,8 +18,15 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+/**
+ * Runs in an application of its own (a profile of its own makes Quarkus start one, with the test database cleaned):
+ * no reminder of another test can be delivered between the two readings.
+ */
 @QuarkusTest
+@TestProfile(MetricsTest.OwnApplication.class)
 class MetricsTest {
+
+    public static class OwnApplication implements QuarkusTestProfile {}
 
     @RegisterExtension
     final WebhookReceiver receiver = WebhookReceiver.start();
