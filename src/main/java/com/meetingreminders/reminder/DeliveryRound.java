@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -26,6 +27,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.jboss.logging.MDC;
 
 /**
  * One delivery round: in one transaction it locks the reminders of a batch, sends each that is still SCHEDULED on
@@ -41,6 +43,9 @@ public class DeliveryRound {
     private static final String WEBHOOK = "webhook";
 
     private static final String EMAIL = "email:";
+
+    private static final List<String> DELIVERY_LOG_FIELDS =
+            List.of("deliveryId", "channel", "attempt", "latenessMs", "path");
 
     private final ReminderTimers timers;
     private final DeliveryStore store;
@@ -108,13 +113,31 @@ public class DeliveryRound {
         metrics.failed(outcome.failed());
         for (Delivered delivered : outcome.delivered()) {
             metrics.delivered(path, delivered.lateness());
+            logDelivery(delivered, path);
+        }
+    }
+
+    /**
+     * One line per delivery. Its figures are also MDC entries, so that JSON logs carry them as fields of their own
+     * ({@code mdc.deliveryId}, {@code mdc.latenessMs}, ...) for log queries.
+     */
+    private static void logDelivery(Delivered delivered, DeliveryPath path) {
+        String deliveryId = delivered.reminder().ref().id();
+        String pathName = path.name().toLowerCase(Locale.ROOT);
+        long latenessMs = delivered.lateness().toMillis();
+        MDC.put("deliveryId", deliveryId);
+        MDC.put("channel", delivered.channel());
+        MDC.put("attempt", Integer.toString(delivered.attempt()));
+        MDC.put("latenessMs", Long.toString(latenessMs));
+        MDC.put("path", pathName);
+        try {
             Log.infof(
                     "Delivered reminder %s (channel=%s, attempt=%d, lateness=%dms, path=%s)",
-                    delivered.reminder().ref().id(),
-                    delivered.channel(),
-                    delivered.attempt(),
-                    delivered.lateness().toMillis(),
-                    path.name().toLowerCase());
+                    deliveryId, delivered.channel(), delivered.attempt(), latenessMs, pathName);
+        } finally {
+            for (String key : DELIVERY_LOG_FIELDS) {
+                MDC.remove(key);
+            }
         }
     }
 
