@@ -61,21 +61,36 @@ public class EmailChannel {
         return enabled;
     }
 
-    /** Sends the reminder to one attendee; the future fails with a {@link DeliveryFailure} that names them. */
-    public CompletableFuture<Void> send(String attendee, Notification notification) {
+    /** A reminder's message, the same for every attendee: composed once, sent to each. */
+    public record Message(String deliveryId, String subject, String text, String html) {}
+
+    /** Renders the reminder's message, with the start in the meeting's time zone. */
+    public Message compose(Notification notification) {
         ZoneId zone = ZoneId.of(notification.timeZone());
         ZonedDateTime start = notification.startsAt().atZone(zone);
         String localStart = LOCAL_START.format(start) + " (" + zone.getId() + ")";
         String subject =
                 "Reminder: " + notification.title() + " at " + LOCAL_TIME.format(start) + " (" + zone.getId() + ")";
-        Mail mail = Mail.withText(attendee, subject, render(text, notification, localStart))
-                .setHtml(render(html, notification, localStart))
-                .addHeader("X-Reminder-Delivery-Id", notification.deliveryId());
+        return new Message(
+                notification.deliveryId(),
+                subject,
+                render(text, notification, localStart),
+                render(html, notification, localStart));
+    }
+
+    /** Sends the message to one attendee; the future fails with a {@link DeliveryFailure} that names them. */
+    public CompletableFuture<Void> send(String attendee, Message message) {
+        Mail mail = Mail.withText(attendee, message.subject(), message.text())
+                .setHtml(message.html())
+                .addHeader("X-Reminder-Delivery-Id", message.deliveryId());
         return CompletableFuture.supplyAsync(
                         () -> mailer.send(mail).ifNoItem().after(timeout).fail().subscribeAsCompletionStage(), sender)
                 .thenCompose(sent -> sent)
                 .exceptionally(error -> {
-                    throw new DeliveryFailure("e-mail to " + attendee + ": " + describe(error));
+                    Throwable cause = error.getCause() != null ? error.getCause() : error;
+                    // lastError is for the meeting's owner; what the server said is for the operator.
+                    Log.infof("E-mail to %s not sent: %s", attendee, cause);
+                    throw new DeliveryFailure("e-mail to " + attendee + ": " + describe(cause));
                 });
     }
 
@@ -92,10 +107,7 @@ public class EmailChannel {
                 .render();
     }
 
-    private String describe(Throwable error) {
-        Throwable cause = error.getCause() != null ? error.getCause() : error;
-        // lastError is for the meeting's owner; what the server said is for the operator.
-        Log.infof("E-mail not sent: %s", cause.toString());
+    private String describe(Throwable cause) {
         if (cause instanceof io.smallrye.mutiny.TimeoutException) {
             return "no answer from the mail server within " + timeout.toMillis() + "ms";
         }

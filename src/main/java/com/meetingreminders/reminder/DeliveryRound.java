@@ -239,10 +239,13 @@ public class DeliveryRound {
             sends.add(timed("webhook", WEBHOOK, sent));
         }
         if (email.isEnabled()) {
-            for (String attendee : reminder.attendees()) {
-                String recipient = EMAIL + attendee;
-                if (!reminder.hasReached(recipient)) {
-                    sends.add(timed("email", recipient, email.send(attendee, notification)));
+            List<String> unreached = reminder.attendees().stream()
+                    .filter(attendee -> !reminder.hasReached(EMAIL + attendee))
+                    .toList();
+            if (!unreached.isEmpty()) {
+                EmailChannel.Message message = email.compose(notification);
+                for (String attendee : unreached) {
+                    sends.add(timed("email", EMAIL + attendee, email.send(attendee, message)));
                 }
             }
         }
