@@ -185,9 +185,9 @@ public class DeliveryRound {
         List<DueReminder.Failure> failures = new ArrayList<>();
         for (Attempt attempt : attempts) {
             DueReminder reminder = attempt.reminder();
-            List<String> errors = attempt.errors();
+            Attempt.Result result = attempt.result();
             Instant ended = clock.instant();
-            if (errors.isEmpty()) {
+            if (result.errors().isEmpty()) {
                 settlements.add(Settlement.finished(reminder.ref()));
                 delivered.add(new Delivered(
                         reminder,
@@ -198,7 +198,11 @@ public class DeliveryRound {
                 continue;
             }
             DueReminder.Failure failed = reminder.afterFailure(
-                    String.join("; ", errors), attempt.reached(), delivery.maxAttempts(), ended, this::backoffAfter);
+                    String.join("; ", result.errors()),
+                    result.reached(),
+                    delivery.maxAttempts(),
+                    ended,
+                    this::backoffAfter);
             failures.add(failed);
             if (failed.isFinal()) {
                 settlements.add(Settlement.finished(reminder.ref()));
@@ -300,15 +304,17 @@ public class DeliveryRound {
 
     private record Attempt(DueReminder reminder, String json, List<Send> sends) {
 
-        List<String> errors() {
-            return sends.stream().flatMap(send -> send.failure().stream()).toList();
-        }
+        /** Why the sends that failed failed, and whom the others reached. */
+        record Result(List<String> errors, List<String> reached) {}
 
-        List<String> reached() {
-            return sends.stream()
-                    .filter(send -> send.failure().isEmpty())
-                    .map(Send::recipient)
-                    .toList();
+        /** Waits for every send, each once. */
+        Result result() {
+            List<String> errors = new ArrayList<>();
+            List<String> reached = new ArrayList<>();
+            for (Send send : sends) {
+                send.failure().ifPresentOrElse(errors::add, () -> reached.add(send.recipient()));
+            }
+            return new Result(errors, reached);
         }
 
         /** The channels of this attempt, as the delivery log names them: webhook+email, or stream alone. */
