@@ -25,6 +25,9 @@ import org.hibernate.type.SqlTypes;
 @Entity
 public class Meeting extends PanacheEntityBase {
 
+    /** The one query a page of meetings and its total both ask. */
+    private static final String OWNED_STARTING_BETWEEN = "owner = :owner and startsAt >= :from and startsAt < :to";
+
     @Id
     public UUID id;
 
@@ -66,7 +69,7 @@ public class Meeting extends PanacheEntityBase {
 
     /** The owner's meeting with this id; empty for another owner's, as for one that does not exist. */
     public static Optional<Meeting> findOwned(String owner, UUID id) {
-        return Meeting.<Meeting>findByIdOptional(id).filter(meeting -> meeting.owner.equals(owner));
+        return Meeting.<Meeting>findByIdOptional(id).filter(meeting -> meeting.isOwnedBy(owner));
     }
 
     /**
@@ -74,22 +77,25 @@ public class Meeting extends PanacheEntityBase {
      */
     public static Optional<Meeting> findOwnedForUpdate(String owner, UUID id) {
         return Meeting.<Meeting>findByIdOptional(id, LockModeType.PESSIMISTIC_WRITE)
-                .filter(meeting -> meeting.owner.equals(owner));
+                .filter(meeting -> meeting.isOwnedBy(owner));
     }
 
     /** The owner's meetings starting in [from, to), by start time. */
     public static List<Meeting> startingBetween(String owner, Instant from, Instant to, Page page) {
-        return find(
-                        "owner = :owner and startsAt >= :from and startsAt < :to",
-                        Sort.by("startsAt").and("id"),
-                        Parameters.with("owner", owner).and("from", from).and("to", to))
+        return find(OWNED_STARTING_BETWEEN, Sort.by("startsAt").and("id"), ownedStartingBetween(owner, from, to))
                 .page(page)
                 .list();
     }
 
     public static long countStartingBetween(String owner, Instant from, Instant to) {
-        return count(
-                "owner = :owner and startsAt >= :from and startsAt < :to",
-                Parameters.with("owner", owner).and("from", from).and("to", to));
+        return count(OWNED_STARTING_BETWEEN, ownedStartingBetween(owner, from, to));
+    }
+
+    private boolean isOwnedBy(String caller) {
+        return owner.equals(caller);
+    }
+
+    private static Parameters ownedStartingBetween(String owner, Instant from, Instant to) {
+        return Parameters.with("owner", owner).and("from", from).and("to", to);
     }
 }
