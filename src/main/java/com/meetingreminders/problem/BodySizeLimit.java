@@ -22,6 +22,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class BodySizeLimit {
 
     static final long MEETING_BODY_LIMIT = 64 * 1024;
+    static final String MEETING_TOO_LARGE = "The body is larger than 64 KiB.";
     static final String BATCH_PATH = "/meetings/batch";
 
     /** Ahead of Quarkus's own handlers, which would start reading the body. */
@@ -34,8 +35,8 @@ public class BodySizeLimit {
     BodySizeLimit(@ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize maxBodySize, ObjectMapper json)
             throws JsonProcessingException {
         this.batchLimit = maxBodySize.asLongValue();
-        this.meetingTooLarge = json.writeValueAsString(
-                Problem.of(Response.Status.REQUEST_ENTITY_TOO_LARGE, "The body is larger than 64 KiB."));
+        this.meetingTooLarge =
+                json.writeValueAsString(Problem.of(Response.Status.REQUEST_ENTITY_TOO_LARGE, MEETING_TOO_LARGE));
         this.batchTooLarge = json.writeValueAsString(Problem.of(
                 Response.Status.REQUEST_ENTITY_TOO_LARGE,
                 "The body is larger than " + maxBodySize.asLongValue() + " bytes."));

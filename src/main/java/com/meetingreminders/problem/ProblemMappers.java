@@ -31,7 +31,7 @@ public class ProblemMappers {
             404, "Nothing is here.",
             405, "This resource does not take that method.",
             406, "This resource answers application/json only.",
-            413, "The body is larger than 64 KiB.",
+            413, BodySizeLimit.MEETING_TOO_LARGE,
             415, "Send the body as application/json.");
 
     @ServerExceptionMapper
