@@ -64,7 +64,7 @@ class EmailTest {
         String deliveryId = Api.deliveryId(id, startsAt.minus(before));
 
         await().atMost(Duration.ofSeconds(8))
-                .until(() -> "DELIVERED".equals(onlyReminder(id).get("status")));
+                .until(() -> "DELIVERED".equals(Api.onlyReminder(id).get("status")));
         List<MimeMessage> ours = messagesOf(deliveryId);
         Map<String, MimeMessage> byRecipient =
                 ours.stream().collect(Collectors.toMap(EmailTest::recipient, Function.identity()));
@@ -97,8 +97,8 @@ class EmailTest {
                     .getString("id");
 
             await().atMost(Duration.ofSeconds(8))
-                    .until(() -> "FAILED".equals(onlyReminder(id).get("status")));
-            Map<String, Object> reminder = onlyReminder(id);
+                    .until(() -> "FAILED".equals(Api.onlyReminder(id).get("status")));
+            Map<String, Object> reminder = Api.onlyReminder(id);
             assertThat(reminder).containsEntry("attempts", 3);
             assertThat((String) reminder.get("lastError")).startsWith("e-mail to dee@example.com: ");
             // The webhook took the first attempt; the retries were for the e-mail alone.
@@ -128,9 +128,5 @@ class EmailTest {
         } catch (jakarta.mail.MessagingException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static Map<String, Object> onlyReminder(String id) {
-        return Api.reminders(id).get(0);
     }
 }

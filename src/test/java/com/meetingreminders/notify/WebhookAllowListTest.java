@@ -86,8 +86,8 @@ class WebhookAllowListTest {
                 .getString("id");
 
         await().atMost(Duration.ofSeconds(8))
-                .until(() -> "FAILED".equals(Api.reminders(id).get(0).get("status")));
-        Map<String, Object> reminder = Api.reminders(id).get(0);
+                .until(() -> "FAILED".equals(Api.onlyReminder(id).get("status")));
+        Map<String, Object> reminder = Api.onlyReminder(id);
         assertThat(reminder).containsEntry("lastError", "receiver answered 307");
         assertThat(receiver.on("/moved")).hasSize(3);
         assertThat(receiver.on("/elsewhere")).isEmpty();

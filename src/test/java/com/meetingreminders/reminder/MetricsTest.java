@@ -51,7 +51,7 @@ class MetricsTest {
 
         await().atMost(Duration.ofSeconds(8))
                 .until(() -> Api.reminders(delivered).stream().allMatch(r -> "DELIVERED".equals(r.get("status")))
-                        && "FAILED".equals(Api.reminders(failing).get(0).get("status")));
+                        && "FAILED".equals(Api.onlyReminder(failing).get("status")));
 
         Map<String, Double> after = scrape();
         assertThat(increase(before, after, "reminders_scheduled_total")).isEqualTo(5);

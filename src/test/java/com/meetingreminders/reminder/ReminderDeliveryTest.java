@@ -58,7 +58,7 @@ class ReminderDeliveryTest {
         assertThat(notification.header("X-Reminder-Signature"))
                 .isEqualTo(Signatures.expected(Signatures.TEST_SECRET, notification.body()));
 
-        Map<String, Object> reminder = Api.reminders(id).get(0);
+        Map<String, Object> reminder = Api.onlyReminder(id);
         assertThat(reminder).containsEntry("status", "DELIVERED").containsEntry("attempts", 1);
         assertThat(reminder.get("deliveredAt")).isNotNull();
     }

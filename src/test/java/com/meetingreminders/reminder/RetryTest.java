@@ -31,9 +31,9 @@ class RetryTest {
         String id = scheduleSoon(receiver.url(path));
 
         await().atMost(Duration.ofSeconds(8))
-                .until(() -> "DELIVERED".equals(onlyReminder(id).get("status")));
+                .until(() -> "DELIVERED".equals(Api.onlyReminder(id).get("status")));
 
-        Map<String, Object> reminder = onlyReminder(id);
+        Map<String, Object> reminder = Api.onlyReminder(id);
         assertThat(reminder).containsEntry("attempts", 3).containsEntry("lastError", "receiver answered 500");
         List<Received> attempts = receiver.on(path);
         assertThat(attempts)
@@ -56,9 +56,11 @@ class RetryTest {
         String id = scheduleSoon(receiver.url(path));
 
         await().atMost(Duration.ofSeconds(8))
-                .until(() -> "FAILED".equals(onlyReminder(id).get("status")));
+                .until(() -> "FAILED".equals(Api.onlyReminder(id).get("status")));
 
-        assertThat(onlyReminder(id)).containsEntry("attempts", 3).containsEntry("lastError", "receiver answered 503");
+        assertThat(Api.onlyReminder(id))
+                .containsEntry("attempts", 3)
+                .containsEntry("lastError", "receiver answered 503");
         assertThat(receiver.on(path)).hasSize(3);
     }
 
@@ -71,9 +73,9 @@ class RetryTest {
         String id = scheduleSoon("http://127.0.0.1:" + closedPort + "/nobody");
 
         await().atMost(Duration.ofSeconds(8))
-                .until(() -> "FAILED".equals(onlyReminder(id).get("status")));
+                .until(() -> "FAILED".equals(Api.onlyReminder(id).get("status")));
 
-        assertThat(onlyReminder(id))
+        assertThat(Api.onlyReminder(id))
                 .containsEntry("attempts", 3)
                 .containsEntry("lastError", "could not connect to the receiver");
     }
@@ -82,9 +84,5 @@ class RetryTest {
         Instant startsAt = Moments.now().plusSeconds(2);
         return Api.create(meeting().startsAt(startsAt).remindBefore("PT1S").webhookUrl(webhookUrl))
                 .getString("id");
-    }
-
-    private static Map<String, Object> onlyReminder(String id) {
-        return Api.reminders(id).get(0);
     }
 }

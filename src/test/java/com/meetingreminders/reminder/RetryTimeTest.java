@@ -57,22 +57,18 @@ class RetryTimeTest {
         String id = Api.create(meeting().startsAt(startsAt).remindBefore("PT1S").webhookUrl(receiver.url(path)))
                 .getString("id");
         await().atMost(Duration.ofSeconds(5))
-                .until(() -> Integer.valueOf(1).equals(onlyReminder(id).get("attempts")));
-        Instant nextAttemptAt = Instant.parse((String) onlyReminder(id).get("nextAttemptAt"));
+                .until(() -> Integer.valueOf(1).equals(Api.onlyReminder(id).get("attempts")));
+        Instant nextAttemptAt = Instant.parse((String) Api.onlyReminder(id).get("nextAttemptAt"));
 
         // What a lease that ran out, or a re-arm after Redis lost its keys, would do: the entry is due at once.
         redis.getScoredSortedSet(prefix + "schedule", StringCodec.INSTANCE)
                 .add(0, Api.deliveryId(id, startsAt.minusSeconds(1)));
 
         await().atMost(BACKOFF.plusSeconds(5))
-                .until(() -> "DELIVERED".equals(onlyReminder(id).get("status")));
+                .until(() -> "DELIVERED".equals(Api.onlyReminder(id).get("status")));
         List<Received> attempts = receiver.on(path);
         assertThat(attempts).hasSize(2);
         assertThat(attempts.get(1).at()).isAfterOrEqualTo(nextAttemptAt);
         assertThat(Duration.between(attempts.get(0).at(), attempts.get(1).at())).isGreaterThanOrEqualTo(BACKOFF);
-    }
-
-    private static Map<String, Object> onlyReminder(String id) {
-        return Api.reminders(id).get(0);
     }
 }

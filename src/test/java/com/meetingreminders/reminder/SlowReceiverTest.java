@@ -11,7 +11,6 @@ import com.meetingreminders.support.WebhookReceiver;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -48,14 +47,10 @@ class SlowReceiverTest {
         assertThat(figures.largestLateness()).isLessThan(Duration.ofSeconds(1));
 
         await().atMost(Duration.ofSeconds(20))
-                .until(() -> "FAILED".equals(onlyReminder(stuck).get("status")));
-        assertThat(onlyReminder(stuck))
+                .until(() -> "FAILED".equals(Api.onlyReminder(stuck).get("status")));
+        assertThat(Api.onlyReminder(stuck))
                 .containsEntry("attempts", 3)
                 .containsEntry("lastError", "no answer within 2000ms");
         assertThat(receiver.on("/black-hole")).hasSize(3);
-    }
-
-    private static Map<String, Object> onlyReminder(String id) {
-        return Api.reminders(id).get(0);
     }
 }

@@ -42,6 +42,11 @@ public final class Api {
                 .getList("$");
     }
 
+    /** The reminder of a meeting that has one. */
+    public static Map<String, Object> onlyReminder(String id) {
+        return reminders(id).get(0);
+    }
+
     /** The deliveryId of the meeting's reminder sent at sendAt: {meetingId}:{epoch ms}. */
     public static String deliveryId(String meetingId, java.time.Instant sendAt) {
         return meetingId + ":" + sendAt.toEpochMilli();
