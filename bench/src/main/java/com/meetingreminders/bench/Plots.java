@@ -17,16 +17,22 @@ final class Plots {
 
     private Plots() {}
 
-    /** Lateness CDF: for each series, the share of reminders that arrived within x ms of their due time. */
-    static void lateness(Path file, String title, List<Result> series) throws IOException {
+    /** An empty chart of the size and kind every plot here has. */
+    private static XYChart chart(String title, String xAxis, String yAxis, Styler.LegendPosition legend) {
         XYChart chart = new XYChartBuilder()
                 .width(900)
                 .height(520)
                 .title(title)
-                .xAxisTitle("lateness (ms)")
-                .yAxisTitle("share delivered")
+                .xAxisTitle(xAxis)
+                .yAxisTitle(yAxis)
                 .build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideSE);
+        chart.getStyler().setLegendPosition(legend);
+        return chart;
+    }
+
+    /** Lateness CDF: for each series, the share of reminders that arrived within x ms of their due time. */
+    static void lateness(Path file, String title, List<Result> series) throws IOException {
+        XYChart chart = chart(title, "lateness (ms)", "share delivered", Styler.LegendPosition.InsideSE);
         chart.getStyler().setXAxisLogarithmic(true);
         for (Result result : series) {
             if (result.lateness.isEmpty()) {
@@ -49,14 +55,7 @@ final class Plots {
 
     /** Deliveries per second over the time since the first due time, in 100 ms buckets. */
     static void rate(Path file, String title, List<Result> series) throws IOException {
-        XYChart chart = new XYChartBuilder()
-                .width(900)
-                .height(520)
-                .title(title)
-                .xAxisTitle("seconds since due")
-                .yAxisTitle("deliveries per second")
-                .build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
+        XYChart chart = chart(title, "seconds since due", "deliveries per second", Styler.LegendPosition.InsideNE);
         for (Result result : series) {
             if (result.arrivalOffsets.isEmpty()) {
                 continue;

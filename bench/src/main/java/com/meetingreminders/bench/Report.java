@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** latest.json, latest.md and the table printed at the end of a run. */
 final class Report {
@@ -26,27 +27,18 @@ final class Report {
                 "| scenario | system | expected | delivered | dup | p50 ms | p99 ms | max ms | drain ms | other |\n"
                         + "|---|---|---|---|---|---|---|---|---|---|\n");
         for (Result result : results) {
-            table.append("| ")
-                    .append(result.name)
-                    .append(" | ")
-                    .append(result.system)
-                    .append(" | ")
-                    .append(text(result.expected))
-                    .append(" | ")
-                    .append(text(result.delivered))
-                    .append(" | ")
-                    .append(text(result.duplicates))
-                    .append(" | ")
-                    .append(text(result.p50))
-                    .append(" | ")
-                    .append(text(result.p99))
-                    .append(" | ")
-                    .append(text(result.max))
-                    .append(" | ")
-                    .append(text(result.drain))
-                    .append(" | ")
-                    .append(figures(result.figures))
-                    .append(" |\n");
+            table.append(Stream.of(
+                            result.name,
+                            result.system,
+                            text(result.expected),
+                            text(result.delivered),
+                            text(result.duplicates),
+                            text(result.p50),
+                            text(result.p99),
+                            text(result.max),
+                            text(result.drain),
+                            figures(result.figures))
+                    .collect(Collectors.joining(" | ", "| ", " |\n")));
         }
         return table.toString();
     }
