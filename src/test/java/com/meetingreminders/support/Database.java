@@ -10,7 +10,9 @@ import java.sql.Statement;
 public final class Database {
 
     public static final String SERVER = "jdbc:postgresql://127.0.0.1:5432/";
-    public static final String TEST_DATABASE = "test";
+    /** The test profile's database: {@code test}, or {@code MR_TEST_DATABASE} where several checkouts share a machine. */
+    public static final String TEST_DATABASE = System.getenv().getOrDefault("MR_TEST_DATABASE", "test");
+
     public static final String USER = "postgres";
 
     private Database() {}
