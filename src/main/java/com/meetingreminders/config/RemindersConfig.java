@@ -27,6 +27,8 @@ public interface RemindersConfig {
 
     Reconcile reconcile();
 
+    Idempotency idempotency();
+
     interface Webhook {
         /** Default notification target; without one, reminders of meetings without a webhookUrl go to the stream and the log only. */
         Optional<URI> url();
@@ -149,5 +151,18 @@ public interface RemindersConfig {
         /** How often the database is checked for overdue reminders that Redis may have lost. */
         @WithDefault("10s")
         Duration interval();
+    }
+
+    interface Idempotency {
+        /**
+         * Most Idempotency-Keys one caller may use within 24 hours; a create with one more is 429 until the oldest
+         * expires. With the largest answer (a batch), this bounds what one caller's keys hold in the database.
+         */
+        @WithDefault("10000")
+        int maxKeysPerCaller();
+
+        /** How often the answers kept for keys older than 24 hours are deleted. */
+        @WithDefault("1h")
+        Duration cleanupInterval();
     }
 }

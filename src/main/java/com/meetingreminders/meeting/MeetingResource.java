@@ -1,5 +1,7 @@
 package com.meetingreminders.meeting;
 
+import com.meetingreminders.idempotency.IdempotencyKeyHeader;
+import com.meetingreminders.idempotency.IdempotentCreates;
 import com.meetingreminders.problem.Problem;
 import com.meetingreminders.security.Caller;
 import io.quarkus.security.Authenticated;
@@ -23,6 +25,8 @@ import java.net.URI;
 import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestHeader;
@@ -41,28 +45,41 @@ public class MeetingResource {
 
     private final MeetingService meetings;
     private final Caller caller;
+    private final IdempotentCreates idempotent;
 
-    MeetingResource(MeetingService meetings, Caller caller) {
+    MeetingResource(MeetingService meetings, Caller caller, IdempotentCreates idempotent) {
         this.meetings = meetings;
         this.caller = caller;
+        this.idempotent = idempotent;
     }
 
     @POST
     @Operation(summary = "Create a meeting and schedule its reminders")
-    @APIResponse(responseCode = "201", description = "Created; Location and ETag name the new meeting")
+    @APIResponse(
+            responseCode = "201",
+            description = "Created; Location and ETag name the new meeting",
+            headers = @Header(name = "Idempotent-Replayed", description = IdempotentCreates.REPLAYED_DOC))
     @APIResponse(responseCode = "400", description = "Invalid body; nothing is stored")
+    @APIResponse(responseCode = "409", description = IdempotentCreates.IN_USE_DOC)
     @APIResponse(responseCode = "413", description = "Body over 64 KiB")
     @APIResponse(responseCode = "415", description = "Body is not application/json")
+    @APIResponse(responseCode = "422", description = IdempotentCreates.REUSED_DOC)
     public Response create(
+            @Parameter(description = IdempotentCreates.HEADER_DOC)
+                    @RestHeader(IdempotentCreates.HEADER)
+                    @IdempotencyKeyHeader
+                    String idempotencyKey,
             @Valid
                     @ConvertGroup(from = Default.class, to = MeetingRequest.OnCreate.class)
                     @NotNull(message = "must be a JSON object")
                     MeetingRequest body) {
-        MeetingView meeting = meetings.create(caller.id(), body);
-        return Response.created(URI.create("/meetings/" + meeting.id()))
-                .header(HttpHeaders.ETAG, VersionPrecondition.entityTag(meeting.version()))
-                .entity(meeting)
-                .build();
+        return idempotent.answer(caller.id(), idempotencyKey, "POST /meetings", body, () -> {
+            MeetingView meeting = meetings.create(caller.id(), body);
+            return Response.created(URI.create("/meetings/" + meeting.id()))
+                    .header(HttpHeaders.ETAG, VersionPrecondition.entityTag(meeting.version()))
+                    .entity(meeting)
+                    .build();
+        });
     }
 
     @POST
@@ -71,18 +88,28 @@ public class MeetingResource {
             summary = "Create up to 1,000 meetings in one call",
             description = "A JSON array of meetings, each as for POST /meetings. All are created, or none when one"
                     + " breaks a rule; errors name the meeting by its index, as in [3].title. Up to 8 MiB.")
-    @APIResponse(responseCode = "201", description = "Created; the meetings in the order given")
+    @APIResponse(
+            responseCode = "201",
+            description = "Created; the meetings in the order given",
+            headers = @Header(name = "Idempotent-Replayed", description = IdempotentCreates.REPLAYED_DOC))
     @APIResponse(responseCode = "400", description = "A meeting breaks a rule, or the array is empty or too long")
+    @APIResponse(responseCode = "409", description = IdempotentCreates.IN_USE_DOC)
+    @APIResponse(responseCode = "422", description = IdempotentCreates.REUSED_DOC)
     public Response createBatch(
+            @Parameter(description = IdempotentCreates.HEADER_DOC)
+                    @RestHeader(IdempotentCreates.HEADER)
+                    @IdempotencyKeyHeader
+                    String idempotencyKey,
             @NotNull(message = "must be a JSON array of meetings")
                     @Size(min = 1, max = MAX_BATCH, message = "must hold 1 to 1,000 meetings")
                     List<
                                     @Valid @ConvertGroup(from = Default.class, to = MeetingRequest.OnCreate.class)
                                     @NotNull(message = "must be a JSON object") MeetingRequest>
                             body) {
-        return Response.status(Response.Status.CREATED)
-                .entity(new MeetingBatch(meetings.createAll(caller.id(), body)))
-                .build();
+        return idempotent.answer(caller.id(), idempotencyKey, "POST /meetings/batch", body, () -> {
+            MeetingBatch created = new MeetingBatch(meetings.createAll(caller.id(), body));
+            return Response.status(Response.Status.CREATED).entity(created).build();
+        });
     }
 
     @GET

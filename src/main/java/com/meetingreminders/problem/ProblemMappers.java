@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.meetingreminders.idempotency.IdempotencyRefusal;
 import com.meetingreminders.meeting.StaleVersionException;
 import io.quarkus.logging.Log;
 import io.quarkus.security.AuthenticationFailedException;
@@ -90,6 +91,14 @@ public class ProblemMappers {
     public Response stale(StaleVersionException e) {
         return Problem.of(Response.Status.PRECONDITION_FAILED, e.getMessage() + "; fetch it again before changing it.")
                 .toResponse();
+    }
+
+    /** An Idempotency-Key in use (409), reused with another request (422), or one too many (429). */
+    @ServerExceptionMapper
+    public Response idempotency(IdempotencyRefusal e) {
+        Response refused = e.problem().toResponse();
+        e.retryAfterSeconds().ifPresent(seconds -> refused.getHeaders().add(HttpHeaders.RETRY_AFTER, seconds));
+        return refused;
     }
 
     /** A ValidationException that is not a violation is a broken constraint: our fault, not the caller's. */

@@ -22,18 +22,35 @@ public final class Database {
     }
 
     public static long queryLong(String database, String sql) {
-        try (Connection connection = DriverManager.getConnection(SERVER + database, USER, "");
+        return queryOne(database, sql, result -> result.getLong(1));
+    }
+
+    public static String queryString(String database, String sql) {
+        return queryOne(database, sql, result -> result.getString(1));
+    }
+
+    /** A connection of the test's own, to hold locks or a transaction open while the service runs. */
+    public static Connection connect(String database) throws SQLException {
+        return DriverManager.getConnection(SERVER + database, USER, "");
+    }
+
+    private interface Column<T> {
+        T read(ResultSet result) throws SQLException;
+    }
+
+    private static <T> T queryOne(String database, String sql, Column<T> column) {
+        try (Connection connection = connect(database);
                 Statement statement = connection.createStatement();
                 ResultSet result = statement.executeQuery(sql)) {
             result.next();
-            return result.getLong(1);
+            return column.read(result);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
     }
 
     public static void execute(String database, String sql) {
-        try (Connection connection = DriverManager.getConnection(SERVER + database, USER, "");
+        try (Connection connection = connect(database);
                 Statement statement = connection.createStatement()) {
             statement.execute(sql);
         } catch (SQLException e) {
