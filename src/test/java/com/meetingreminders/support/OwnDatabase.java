@@ -17,6 +17,11 @@ public final class OwnDatabase implements BeforeEachCallback, AfterEachCallback 
         return Database.SERVER + name;
     }
 
+    /** For {@link Database}'s queries. */
+    public String name() {
+        return name;
+    }
+
     @Override
     public void beforeEach(ExtensionContext context) {
         Database.execute("postgres", "create database " + name);
