@@ -4,6 +4,8 @@ import static com.meetingreminders.support.MeetingBody.meeting;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.nullValue;
 
 import com.meetingreminders.support.Database;
@@ -224,6 +226,18 @@ class IdempotentCreateTest {
         backdateKey(2);
         cleanup.deleteExpired();
         assertThat(storedAnswers()).isZero();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/meetings", "/meetings/batch"})
+    void documentsTheHeaderAndItsAnswersInOpenApi(String path) {
+        String post = "paths['" + path + "'].post";
+        given().get("/q/openapi?format=json")
+                .then()
+                .statusCode(200)
+                .body(post + ".parameters.find { it.name == 'Idempotency-Key' }.in", equalTo("header"))
+                .body(post + ".responses.keySet()", hasItems("201", "409", "422"))
+                .body(post + ".responses['201'].headers.keySet()", hasItem(StoredAnswer.REPLAYED));
     }
 
     private Response create(String idempotencyKey, MeetingBody body) {
