@@ -3,13 +3,15 @@ package com.meetingreminders.notify;
 import com.meetingreminders.config.RemindersConfig;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.interceptor.Interceptor;
 
 /**
  * The deployment's secret, {@code reminders.webhook.secret}: it signs what goes to the default target
  * ({@code reminders.webhook.url}) and nothing else. Read at start, so that a replica with a malformed one refuses to
  * start instead of sending what no receiver can verify.
  */
-@Startup
+// Before every other start-up step: nothing else should run with a setting that makes the replica useless.
+@Startup(Interceptor.Priority.PLATFORM_BEFORE)
 @ApplicationScoped
 public class DeploymentSecret {
 

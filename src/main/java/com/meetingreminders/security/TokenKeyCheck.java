@@ -2,6 +2,7 @@ package com.meetingreminders.security;
 
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.interceptor.Interceptor;
 import java.util.List;
 import org.eclipse.microprofile.config.Config;
 
@@ -9,7 +10,8 @@ import org.eclipse.microprofile.config.Config;
  * A replica without a key to verify bearer tokens would start and answer every call with 401, which looks like a
  * client's fault. It refuses to start instead, and says which setting is missing.
  */
-@Startup
+// Before every other start-up step: nothing else should run with a setting that makes the replica useless.
+@Startup(Interceptor.Priority.PLATFORM_BEFORE)
 @ApplicationScoped
 public class TokenKeyCheck {
 
