@@ -2,6 +2,7 @@ package com.meetingreminders.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,13 +37,13 @@ class CallerIdTest {
     }
 
     /**
-     * Every pair over an alphabet rich in the characters the escaping deals with, up to four characters a part: no two
-     * pairs share an id, and every id holds exactly one '|' (so owners that hold none, as V6 writes the old ones, are
-     * no caller's).
+     * Every pair of parts over an alphabet rich in the characters the escaping deals with (every part of up to three
+     * characters, and longer random ones): no two pairs share an id, and every id holds exactly one '|' (so owners that
+     * hold none, as V6 writes the old ones, are no caller's).
      */
     @Test
     void noTwoPairsShareAnIdAndEachIdHoldsOneBar() {
-        List<String> parts = new java.util.ArrayList<>();
+        List<String> parts = new ArrayList<>();
         parts.add("");
         String alphabet = "a|%7C25";
         for (int length = 1; length <= 3; length++) {
