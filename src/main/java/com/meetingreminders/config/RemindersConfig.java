@@ -33,8 +33,15 @@ public interface RemindersConfig {
         /** Default notification target; without one, reminders of meetings without a webhookUrl go to the stream and the log only. */
         Optional<URI> url();
 
-        /** HMAC-SHA256 key for the X-Reminder-Signature header; without one, notifications are not signed. */
+        /**
+         * Signs what goes to the default target (url), never a meeting's own webhookUrl: whsec_ and the base64 of 24
+         * to 64 random bytes; without one, notifications to the default target carry no webhook-signature.
+         */
         Optional<String> secret();
+
+        /** How long a caller's old signing secret keeps signing beside the new one after POST /signing-secret/rotate. */
+        @WithDefault("24h")
+        Duration rotationOverlap();
 
         /** How long one delivery attempt may take before it counts as failed. */
         @WithDefault("5s")

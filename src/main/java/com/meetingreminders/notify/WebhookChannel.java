@@ -13,6 +13,7 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.ConnectException;
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -20,7 +21,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The signed webhook: {@code POST} of the notification to the meeting's URL or the default one. Any 2xx answer is
+ * The signed webhook: {@code POST} of the notification to the meeting's URL or the default one, with the Standard
+ * Webhooks headers, signed afresh for each attempt. Any 2xx answer is
  * success; anything else, a redirect included, or no answer within {@code reminders.webhook.timeout}, is a failure.
  * Requests run on Vert.x's non-blocking client, so a slow receiver holds a connection, never a thread.
  */
@@ -28,11 +30,11 @@ import java.util.concurrent.TimeoutException;
 public class WebhookChannel {
 
     private final HttpClient client;
-    private final WebhookSignature signature;
+    private final Clock clock;
     private final Duration timeout;
 
-    WebhookChannel(Vertx vertx, WebhookSignature signature, RemindersConfig config) {
-        this.signature = signature;
+    WebhookChannel(Vertx vertx, Clock clock, RemindersConfig config) {
+        this.clock = clock;
         this.timeout = config.webhook().timeout();
         this.client = vertx.createHttpClient(new HttpClientOptions()
                 .setConnectTimeout((int) timeout.toMillis())
@@ -40,16 +42,23 @@ public class WebhookChannel {
                 .setKeepAlive(true));
     }
 
-    /** Sends one notification; the future fails with a {@link DeliveryFailure} that says why. */
-    public CompletableFuture<Void> send(URI target, String deliveryId, String body) {
+    /**
+     * Sends one notification signed by {@code signature}; the future fails with a {@link DeliveryFailure} that says
+     * why.
+     */
+    public CompletableFuture<Void> send(URI target, String deliveryId, String body, WebhookSignature signature) {
+        // This attempt's time: a receiver refuses a message whose timestamp is old, so a retry is signed again.
+        long timestamp = clock.instant().getEpochSecond();
         RequestOptions request = new RequestOptions()
                 .setMethod(HttpMethod.POST)
                 .setAbsoluteURI(target.toString())
                 .setFollowRedirects(false)
                 .setIdleTimeout(timeout.toMillis())
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
-                .putHeader("Idempotency-Key", deliveryId);
-        signature.of(body).ifPresent(value -> request.putHeader("X-Reminder-Signature", value));
+                .putHeader("Idempotency-Key", deliveryId)
+                .putHeader("webhook-id", deliveryId)
+                .putHeader("webhook-timestamp", Long.toString(timestamp));
+        signature.of(deliveryId, timestamp, body).ifPresent(value -> request.putHeader("webhook-signature", value));
         return client.request(request)
                 // body() is asked for inside send()'s callback, in the same dispatch as the answer's headers: a
                 // separate compose may run after an empty answer has already ended, and then it never completes

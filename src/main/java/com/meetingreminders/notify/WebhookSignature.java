@@ -1,41 +1,46 @@
 package com.meetingreminders.notify;
 
-import com.meetingreminders.config.RemindersConfig;
-import jakarta.enterprise.context.ApplicationScoped;
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+import java.util.stream.Collectors;
 
-/** The X-Reminder-Signature of a webhook body: {@code sha256=} and the hex HMAC-SHA256 of the body's bytes. */
-@ApplicationScoped
-public class WebhookSignature {
+/**
+ * The secrets that sign what goes to one target: one, or two while a rotation overlaps (the new and the old one), or
+ * none. A receiver that knows any of them verifies the message.
+ */
+public final class WebhookSignature {
 
-    private static final String ALGORITHM = "HmacSHA256";
+    /** Nothing signs: the deployment configured no {@code reminders.webhook.secret}. */
+    public static final WebhookSignature NONE = new WebhookSignature(List.of());
 
-    private final Optional<SecretKeySpec> key;
+    private final List<WebhookSecret> secrets;
 
-    WebhookSignature(RemindersConfig config) {
-        this.key = config.webhook()
-                .secret()
-                .map(secret -> new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM));
+    private WebhookSignature(List<WebhookSecret> secrets) {
+        this.secrets = List.copyOf(secrets);
     }
 
-    /** The header value for this body, or empty when no secret is configured. */
-    public Optional<String> of(String body) {
-        return key.map(secret -> "sha256=" + HexFormat.of().formatHex(hmac(secret, body)));
+    public static WebhookSignature by(List<WebhookSecret> secrets) {
+        return new WebhookSignature(secrets);
     }
 
-    private static byte[] hmac(SecretKeySpec secret, String body) {
-        try {
-            // A Mac is not thread-safe, and making one is cheap next to an HTTP call.
-            Mac mac = Mac.getInstance(ALGORITHM);
-            mac.init(secret);
-            return mac.doFinal(body.getBytes(StandardCharsets.UTF_8));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HMAC-SHA256 is not available", e);
-        }
+    public static WebhookSignature by(WebhookSecret secret) {
+        return new WebhookSignature(List.of(secret));
+    }
+
+    /**
+     * The {@code webhook-signature} header of one attempt: {@code v1,...} per secret, separated by a space, as the
+     * Standard Webhooks verifiers read it; empty when nothing signs.
+     */
+    public Optional<String> of(String id, long timestamp, String body) {
+        return secrets.isEmpty()
+                ? Optional.empty()
+                : Optional.of(secrets.stream()
+                        .map(secret -> secret.sign(id, timestamp, body))
+                        .collect(Collectors.joining(" ")));
+    }
+
+    /** How many secrets sign: 0, 1, or 2 during a rotation. */
+    public int size() {
+        return secrets.size();
     }
 }

@@ -6,17 +6,25 @@ import jakarta.ws.rs.core.Response;
 import java.util.Optional;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
-/** A body sent without a Content-Type is refused like any other media type, instead of being read as JSON. */
+/**
+ * A body sent without a Content-Type is refused like any other media type, instead of being read as JSON. A POST
+ * without a body (POST /signing-secret/rotate) needs none.
+ */
 public class BodyMediaTypeFilter {
 
     @ServerRequestFilter
     public Optional<Response> requireContentType(ContainerRequestContext request) {
         boolean takesBody = request.getMethod().equals(HttpMethod.POST)
                 || request.getMethod().equals(HttpMethod.PUT);
-        if (takesBody && request.getMediaType() == null) {
+        if (takesBody && hasBody(request) && request.getMediaType() == null) {
             return Optional.of(Problem.of(Response.Status.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json.")
                     .toResponse());
         }
         return Optional.empty();
+    }
+
+    /** An HTTP/1.1 request has a body only with a Content-Length above 0 or a Transfer-Encoding (RFC 9112, 6.3). */
+    private static boolean hasBody(ContainerRequestContext request) {
+        return request.getLength() > 0 || request.getHeaderString("Transfer-Encoding") != null;
     }
 }

@@ -4,11 +4,14 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.notify.DeliveryFailure;
+import com.meetingreminders.notify.DeploymentSecret;
 import com.meetingreminders.notify.EmailChannel;
 import com.meetingreminders.notify.Notification;
 import com.meetingreminders.notify.StreamChannel;
 import com.meetingreminders.notify.WebhookAllowList;
 import com.meetingreminders.notify.WebhookChannel;
+import com.meetingreminders.notify.WebhookSignature;
+import com.meetingreminders.signing.OwnerSignatures;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -51,6 +54,8 @@ public class DeliveryRound {
     private final DeliveryStore store;
     private final WebhookChannel webhook;
     private final WebhookAllowList allowList;
+    private final OwnerSignatures ownerSignatures;
+    private final WebhookSignature defaultTargetSignature;
     private final EmailChannel email;
     private final StreamChannel stream;
     private final ReminderMetrics metrics;
@@ -67,6 +72,8 @@ public class DeliveryRound {
             DeliveryStore store,
             WebhookChannel webhook,
             WebhookAllowList allowList,
+            OwnerSignatures ownerSignatures,
+            DeploymentSecret deploymentSecret,
             EmailChannel email,
             StreamChannel stream,
             ReminderMetrics metrics,
@@ -77,6 +84,8 @@ public class DeliveryRound {
         this.store = store;
         this.webhook = webhook;
         this.allowList = allowList;
+        this.ownerSignatures = ownerSignatures;
+        this.defaultTargetSignature = deploymentSecret.signature();
         this.email = email;
         this.stream = stream;
         this.metrics = metrics;
@@ -158,7 +167,7 @@ public class DeliveryRound {
         Instant now = clock.instant();
         List<Settlement> settlements = new ArrayList<>();
         List<Long> skipped = new ArrayList<>();
-        List<Attempt> attempts = new ArrayList<>();
+        List<DueReminder> toSend = new ArrayList<>();
         for (ReminderRef ref : held) {
             DueReminder reminder = rows.get(ref);
             if (reminder == null) {
@@ -178,8 +187,16 @@ public class DeliveryRound {
                 // Taken before its next attempt (a lease that ran out during a slow attempt, a re-arm): not yet.
                 settlements.add(Settlement.dueAgainIn(ref, Duration.between(now, reminder.nextAttemptAt())));
             } else {
-                attempts.add(send(reminder));
+                toSend.add(reminder);
             }
+        }
+        Map<String, WebhookSignature> signatures = ownerSignatures.of(toSend.stream()
+                .filter(reminder -> reminder.webhookUrl() != null && !reminder.hasReached(WEBHOOK))
+                .map(DueReminder::owner)
+                .toList());
+        List<Attempt> attempts = new ArrayList<>();
+        for (DueReminder reminder : toSend) {
+            attempts.add(send(reminder, signatures));
         }
         List<Delivered> delivered = new ArrayList<>();
         List<DueReminder.Failure> failures = new ArrayList<>();
@@ -225,9 +242,10 @@ public class DeliveryRound {
 
     /**
      * Sends the reminder on each channel it has not reached yet: the webhook, and an e-mail to each attendee when
-     * e-mail is on. The stream gets it once every channel has.
+     * e-mail is on. The stream gets it once every channel has. The deployment's secret signs only what goes to the
+     * default target; a meeting's own webhookUrl gets its owner's signature.
      */
-    private Attempt send(DueReminder reminder) {
+    private Attempt send(DueReminder reminder, Map<String, WebhookSignature> ownerSignatures) {
         Notification notification = reminder.notification();
         String body = toJson(notification);
         List<Send> sends = new ArrayList<>();
@@ -237,7 +255,13 @@ public class DeliveryRound {
             URI uri = target.get();
             // Checked again at send time: the operator may have taken the host off the list since the meeting was made.
             CompletableFuture<Void> sent = reminder.webhookUrl() == null || allowList.allows(uri)
-                    ? webhook.send(uri, reminder.ref().id(), body)
+                    ? webhook.send(
+                            uri,
+                            reminder.ref().id(),
+                            body,
+                            reminder.webhookUrl() == null
+                                    ? defaultTargetSignature
+                                    : ownerSignatures.get(reminder.owner()))
                     : CompletableFuture.failedFuture(
                             new DeliveryFailure("the webhook's host is not on reminders.webhook.allowed-hosts"));
             sends.add(timed("webhook", WEBHOOK, sent));

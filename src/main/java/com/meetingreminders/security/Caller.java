@@ -1,15 +1,19 @@
 package com.meetingreminders.security;
 
+import io.quarkus.security.AuthenticationFailedException;
 import jakarta.enterprise.context.RequestScoped;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
- * Who is calling: the principal of the bearer token the request was authenticated with (its {@code upn},
- * {@code preferred_username} or {@code sub} claim; a token without one is refused). Meetings belong to the caller
- * that created them.
+ * Who is calling: the issuer and subject of the bearer token the request was authenticated with, the one pair an
+ * identity provider never reassigns (unlike {@code upn} or {@code preferred_username}, which users may change, and
+ * which another user may then take). Meetings, signing secrets and limits belong to {@link #id()}.
  */
 @RequestScoped
 public class Caller {
+
+    /** What the owner columns hold at most. */
+    static final int MAX_ID_LENGTH = 1024;
 
     private final JsonWebToken token;
 
@@ -17,7 +21,32 @@ public class Caller {
         this.token = token;
     }
 
+    /** {@code {iss}|{sub}}, escaped: see {@link #idOf}. */
     public String id() {
-        return token.getName();
+        String issuer = token.getIssuer();
+        String subject = token.getSubject();
+        if (issuer == null || issuer.isEmpty() || subject == null || subject.isEmpty()) {
+            throw new AuthenticationFailedException("The token has no iss or no sub");
+        }
+        String id = idOf(issuer, subject);
+        if (id.length() > MAX_ID_LENGTH) {
+            throw new AuthenticationFailedException("The token's iss and sub are too long");
+        }
+        return id;
+    }
+
+    /**
+     * One string per (issuer, subject) pair, and a different one for every other pair: each part has its {@code %}
+     * written {@code %25} and its {@code |} written {@code %7C}, then the parts are joined by {@code |}. An escaped
+     * part holds no {@code |}, so the one {@code |} of the result shows where the issuer ends, and the escaping is
+     * undone one way only; two pairs that differ give different strings. Readable in the database:
+     * {@code https://idp.example.com|248289761001}.
+     */
+    static String idOf(String issuer, String subject) {
+        return escape(issuer) + "|" + escape(subject);
+    }
+
+    private static String escape(String part) {
+        return part.replace("%", "%25").replace("|", "%7C");
     }
 }

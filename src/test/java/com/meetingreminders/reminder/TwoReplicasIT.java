@@ -52,7 +52,7 @@ class TwoReplicasIT {
                 "reminders.redis.key-prefix",
                 keyPrefix,
                 "reminders.webhook.secret",
-                "it-secret");
+                "whsec_3Cj7Jb2P0BBLz/TeR460GJVNceP1WtVUfE4tLFD+GJQ=");
         CompletableFuture<Replica> startingA = CompletableFuture.supplyAsync(() -> Replica.start("a", settings));
         CompletableFuture<Replica> startingB = CompletableFuture.supplyAsync(() -> Replica.start("b", settings));
         try (Replica a = startingA.join();

@@ -15,6 +15,7 @@ import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -46,7 +47,25 @@ class AuthenticationTest {
                 Tokens.sign(
                         Tokens.DEV_ISSUER, "alice", now.minusSeconds(7200), now.minusSeconds(3600), Tokens.devKey()),
                 // Another issuer.
-                Tokens.sign("someone-else", "alice", now, inAnHour, Tokens.devKey()));
+                Tokens.sign("someone-else", "alice", now, inAnHour, Tokens.devKey()),
+                // Meant for another service, or for none (mp.jwt.verify.audiences is set).
+                Tokens.sign(withClaim("aud", "another-service"), Tokens.devKey()),
+                Tokens.sign(withClaim("aud", null), Tokens.devKey()),
+                // No subject: the caller is its issuer and subject, even when a name claim is there.
+                Tokens.sign(withClaim("sub", null, "upn", "alice"), Tokens.devKey()));
+    }
+
+    /** The claims of a valid token of alice, with these claims set, or removed where the value is null. */
+    private static Map<String, Object> withClaim(String... namesAndValues) {
+        Map<String, Object> claims = Tokens.claimsOf("alice");
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            if (namesAndValues[i + 1] == null) {
+                claims.remove(namesAndValues[i]);
+            } else {
+                claims.put(namesAndValues[i], namesAndValues[i + 1]);
+            }
+        }
+        return claims;
     }
 
     @Test

@@ -23,6 +23,18 @@ public final class Api {
                 .jsonPath();
     }
 
+    /** Creates a meeting with this Authorization header ({@code Bearer ...}) and returns its id. */
+    public static String createWith(String authorization, MeetingBody body) {
+        return given().header("Authorization", authorization)
+                .contentType(ContentType.JSON)
+                .body(body.toMap())
+                .post("/meetings")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
+    }
+
     public static JsonPath replace(String id, MeetingBody body) {
         return given().contentType(ContentType.JSON)
                 .body(body.toMap())

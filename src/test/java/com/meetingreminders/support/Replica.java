@@ -48,6 +48,7 @@ public final class Replica implements AutoCloseable {
         // As in the test profile: tokens signed with the development key (Tokens), receivers on 127.0.0.1.
         command.add("-Dmp.jwt.verify.publickey.location=dev/jwt-public.pem");
         command.add("-Dmp.jwt.verify.issuer=" + Tokens.DEV_ISSUER);
+        command.add("-Dmp.jwt.verify.audiences=" + Tokens.DEV_AUDIENCE);
         command.add("-Dreminders.webhook.allowed-hosts=127.0.0.1");
         settings.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.add("-jar");

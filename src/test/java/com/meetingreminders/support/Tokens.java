@@ -1,5 +1,7 @@
 package com.meetingreminders.support;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +14,8 @@ import java.security.Signature;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Real bearer tokens (RS256 JWTs), signed with the development key that the test profile verifies against (dev/), as
@@ -25,14 +29,29 @@ public final class Tokens {
 
     public static final String DEV_ISSUER = "meeting-reminders-dev";
 
+    /** The audience the test profile (mp.jwt.verify.audiences) and dev/token use. */
+    public static final String DEV_AUDIENCE = "meeting-reminders-dev";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private static final PrivateKey DEV_KEY = readDevKey();
 
     private Tokens() {}
 
     /** A token of the caller, valid for two hours. */
     public static String of(String caller) {
+        return sign(claimsOf(caller), DEV_KEY);
+    }
+
+    /** The claims of {@link #of}'s token, to change one before {@link #sign(Map, PrivateKey)}. */
+    public static Map<String, Object> claimsOf(String caller) {
         Instant now = Instant.now();
-        return sign(DEV_ISSUER, caller, now, now.plusSeconds(7200), DEV_KEY);
+        return claims(DEV_ISSUER, caller, now, now.plusSeconds(7200));
+    }
+
+    /** The owner the service records for a caller of the development issuer: {iss}|{sub}. */
+    public static String ownerOf(String caller) {
+        return DEV_ISSUER + "|" + caller;
     }
 
     /** The key the test profile trusts. */
@@ -47,10 +66,18 @@ public final class Tokens {
 
     /** A token with these claims, signed with this key: for tests of tokens that must be refused. */
     public static String sign(String issuer, String subject, Instant issuedAt, Instant expiresAt, PrivateKey key) {
+        return sign(claims(issuer, subject, issuedAt, expiresAt), key);
+    }
+
+    /** A token with exactly these claims, signed with this key. */
+    public static String sign(Map<String, Object> claimSet, PrivateKey key) {
         String header = base64Url("{\"alg\":\"RS256\",\"typ\":\"JWT\"}");
-        String claims = base64Url(String.format(
-                "{\"iss\":\"%s\",\"sub\":\"%s\",\"iat\":%d,\"exp\":%d}",
-                issuer, subject, issuedAt.getEpochSecond(), expiresAt.getEpochSecond()));
+        String claims;
+        try {
+            claims = base64Url(JSON.writeValueAsString(claimSet));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
         try {
             Signature rsa = Signature.getInstance("SHA256withRSA");
             rsa.initSign(key);
@@ -60,6 +87,16 @@ public final class Tokens {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("Could not sign a token", e);
         }
+    }
+
+    private static Map<String, Object> claims(String issuer, String subject, Instant issuedAt, Instant expiresAt) {
+        Map<String, Object> claims = new LinkedHashMap<>();
+        claims.put("iss", issuer);
+        claims.put("sub", subject);
+        claims.put("aud", DEV_AUDIENCE);
+        claims.put("iat", issuedAt.getEpochSecond());
+        claims.put("exp", expiresAt.getEpochSecond());
+        return claims;
     }
 
     private static String base64Url(String json) {
