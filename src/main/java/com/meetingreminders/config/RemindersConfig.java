@@ -27,6 +27,8 @@ public interface RemindersConfig {
 
     Reconcile reconcile();
 
+    Limits limits();
+
     interface Webhook {
         /** Default notification target; without one, reminders of meetings without a webhookUrl go to the stream and the log only. */
         Optional<URI> url();
@@ -149,5 +151,32 @@ public interface RemindersConfig {
         /** How often the database is checked for overdue reminders that Redis may have lost. */
         @WithDefault("10s")
         Duration interval();
+    }
+
+    /** Fair use: what one caller (a token's identity) may take, counted across every replica. */
+    interface Limits {
+        /** Requests a second one caller may make; a second's worth may come at once. */
+        @WithDefault("50")
+        int requestsPerSecond();
+
+        /** Meetings one caller may hold (stored, past ones included until deleted). */
+        @WithDefault("10000")
+        int meetingsHeld();
+
+        /** Reminders of one caller's meetings that may fall due within one calendar minute (UTC). */
+        @WithDefault("1000")
+        int remindersPerMinute();
+
+        /** E-mails the reminders of one caller's meetings may send within one calendar hour (UTC), with e-mail on. */
+        @WithDefault("1000")
+        int emailsPerHour();
+
+        /** Reminder streams one caller may have open at once. */
+        @WithDefault("5")
+        int openStreams();
+
+        /** How long an open stream keeps its place without its replica renewing it: a dead replica's streams free by then. */
+        @WithDefault("30s")
+        Duration streamLease();
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.meetingreminders.limits.LimitExceededException;
 import com.meetingreminders.meeting.StaleVersionException;
 import io.quarkus.logging.Log;
 import io.quarkus.security.AuthenticationFailedException;
@@ -90,6 +91,11 @@ public class ProblemMappers {
     public Response stale(StaleVersionException e) {
         return Problem.of(Response.Status.PRECONDITION_FAILED, e.getMessage() + "; fetch it again before changing it.")
                 .toResponse();
+    }
+
+    @ServerExceptionMapper
+    public Response overLimit(LimitExceededException e) {
+        return Problem.limitExceeded(e.getMessage(), e.retryAfterSeconds());
     }
 
     /** A ValidationException that is not a violation is a broken constraint: our fault, not the caller's. */

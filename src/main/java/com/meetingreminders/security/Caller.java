@@ -1,6 +1,7 @@
 package com.meetingreminders.security;
 
 import jakarta.enterprise.context.RequestScoped;
+import java.time.Instant;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
@@ -19,5 +20,10 @@ public class Caller {
 
     public String id() {
         return token.getName();
+    }
+
+    /** When the caller's token expires: what the caller keeps open, such as a stream, ends then. */
+    public Instant tokenExpiresAt() {
+        return Instant.ofEpochSecond(token.getExpirationTime());
     }
 }
