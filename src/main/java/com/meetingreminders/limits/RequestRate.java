@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.redisson.api.RedissonClient;
 
@@ -73,7 +74,7 @@ public class RequestRate {
         if (unavailable.compareAndSet(false, true)) {
             Log.warnf(
                     "Request rates cannot be counted (Redis: %s); requests go through until it answers again",
-                    failure.getMessage());
+                    failure instanceof TimeoutException ? "no answer within " + MOST_WAIT.toMillis() + " ms" : failure);
         }
     }
 
