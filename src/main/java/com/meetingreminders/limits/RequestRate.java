@@ -4,12 +4,12 @@ import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.reminder.LuaScript;
 import com.meetingreminders.reminder.ReminderKeys;
 import io.quarkus.logging.Log;
+import io.smallrye.mutiny.TimeoutException;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.redisson.api.RedissonClient;
 
