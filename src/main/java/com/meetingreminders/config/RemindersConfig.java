@@ -2,6 +2,7 @@ package com.meetingreminders.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.Positive;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -157,22 +158,27 @@ public interface RemindersConfig {
     interface Limits {
         /** Requests a second one caller may make; a second's worth may come at once. */
         @WithDefault("50")
+        @Positive
         int requestsPerSecond();
 
         /** Meetings one caller may hold (stored, past ones included until deleted). */
         @WithDefault("10000")
+        @Positive
         int meetingsHeld();
 
         /** Reminders of one caller's meetings that may fall due within one calendar minute (UTC). */
         @WithDefault("1000")
+        @Positive
         int remindersPerMinute();
 
         /** E-mails the reminders of one caller's meetings may send within one calendar hour (UTC), with e-mail on. */
         @WithDefault("1000")
+        @Positive
         int emailsPerHour();
 
         /** Reminder streams one caller may have open at once. */
         @WithDefault("5")
+        @Positive
         int openStreams();
 
         /** How long an open stream keeps its place without its replica renewing it: a dead replica's streams free by then. */

@@ -39,7 +39,8 @@ public class RequestRate {
         this.redis = redis;
         this.keys = keys;
         this.perSecond = config.limits().requestsPerSecond();
-        long interval = 1_000_000L / perSecond;
+        // At least a microsecond: the script counts in whole ones.
+        long interval = Math.max(1, 1_000_000L / perSecond);
         this.args = List.of(Long.toString(interval), Long.toString(1_000_000L - interval));
     }
 

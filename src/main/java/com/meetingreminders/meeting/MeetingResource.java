@@ -39,6 +39,10 @@ public class MeetingResource {
     /** Most meetings one POST /meetings/batch may create. */
     static final int MAX_BATCH = 1_000;
 
+    private static final String OVER_LIMIT =
+            "Over a fair-use limit of the caller (reminders.limits.*); Retry-After says when to try again. Nothing is"
+                    + " stored";
+
     private final MeetingService meetings;
     private final Caller caller;
 
@@ -53,6 +57,7 @@ public class MeetingResource {
     @APIResponse(responseCode = "400", description = "Invalid body; nothing is stored")
     @APIResponse(responseCode = "413", description = "Body over 64 KiB")
     @APIResponse(responseCode = "415", description = "Body is not application/json")
+    @APIResponse(responseCode = "429", description = OVER_LIMIT)
     public Response create(
             @Valid
                     @ConvertGroup(from = Default.class, to = MeetingRequest.OnCreate.class)
@@ -73,6 +78,7 @@ public class MeetingResource {
                     + " breaks a rule; errors name the meeting by its index, as in [3].title. Up to 8 MiB.")
     @APIResponse(responseCode = "201", description = "Created; the meetings in the order given")
     @APIResponse(responseCode = "400", description = "A meeting breaks a rule, or the array is empty or too long")
+    @APIResponse(responseCode = "429", description = OVER_LIMIT)
     public Response createBatch(
             @NotNull(message = "must be a JSON array of meetings")
                     @Size(min = 1, max = MAX_BATCH, message = "must hold 1 to 1,000 meetings")
@@ -102,6 +108,7 @@ public class MeetingResource {
     @Path("{id}")
     @Operation(summary = "Replace a meeting; a new start or remindBefore cancels the unsent reminders of the old one")
     @APIResponse(responseCode = "412", description = "If-Match names a version that is no longer current")
+    @APIResponse(responseCode = "429", description = OVER_LIMIT)
     public Response update(
             @RestPath UUID id,
             @RestHeader("If-Match") String ifMatch,
