@@ -5,6 +5,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.meetingreminders.support.Database;
 import com.meetingreminders.support.EventStream;
 import com.meetingreminders.support.OwnDatabase;
 import com.meetingreminders.support.OwnKeyPrefix;
@@ -20,6 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -93,6 +97,31 @@ class FairUseIT {
             }
             onB.close();
             another.close();
+        }
+    }
+
+    @Test
+    void twoReplicasCreatingAtOnceForOneCallerNeverTogetherGoPastItsMeetingsHeld() {
+        int held = 10;
+        Map<String, String> tenMeetings = settings(Map.of("reminders.limits.meetings-held", Integer.toString(held)));
+        try (Replica a = startAsync("held-a", tenMeetings).join();
+                Replica b = startAsync("held-b", tenMeetings).join()) {
+            // Many at once, so that they contend for the last places on both replicas.
+            ExecutorService callers = Executors.newFixedThreadPool(16);
+            List<Integer> answers;
+            try {
+                List<CompletableFuture<Integer>> calls = IntStream.range(0, 4 * held)
+                        .mapToObj(i -> CompletableFuture.supplyAsync(() -> create(i % 2 == 0 ? a : b), callers))
+                        .toList();
+                answers = calls.stream().map(CompletableFuture::join).toList();
+            } finally {
+                callers.shutdownNow();
+            }
+
+            assertThat(countOf(201, answers)).isEqualTo(held);
+            assertThat(countOf(429, answers)).isEqualTo(3L * held);
+            assertThat(Database.queryLong(database.name(), "select count(*) from meeting"))
+                    .isEqualTo(held);
         }
     }
 

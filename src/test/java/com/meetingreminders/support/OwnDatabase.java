@@ -13,6 +13,10 @@ public final class OwnDatabase implements BeforeEachCallback, AfterEachCallback 
 
     private final String name = "it_" + UUID.randomUUID().toString().replace("-", "");
 
+    public String name() {
+        return name;
+    }
+
     public String jdbcUrl() {
         return Database.SERVER + name;
     }
