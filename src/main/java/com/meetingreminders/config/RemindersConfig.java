@@ -2,6 +2,7 @@ package com.meetingreminders.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.Positive;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -28,6 +29,8 @@ public interface RemindersConfig {
     Reconcile reconcile();
 
     Idempotency idempotency();
+
+    Limits limits();
 
     interface Webhook {
         /** Default notification target; without one, reminders of meetings without a webhookUrl go to the stream and the log only. */
@@ -171,5 +174,37 @@ public interface RemindersConfig {
         /** How often the answers kept for keys older than 24 hours are deleted. */
         @WithDefault("1h")
         Duration cleanupInterval();
+    }
+
+    /** Fair use: what one caller (a token's identity) may take, counted across every replica. */
+    interface Limits {
+        /** Requests a second one caller may make; a second's worth may come at once. */
+        @WithDefault("50")
+        @Positive
+        int requestsPerSecond();
+
+        /** Meetings one caller may hold (stored, past ones included until deleted). */
+        @WithDefault("10000")
+        @Positive
+        int meetingsHeld();
+
+        /** Reminders of one caller's meetings that may fall due within one calendar minute (UTC). */
+        @WithDefault("1000")
+        @Positive
+        int remindersPerMinute();
+
+        /** E-mails the reminders of one caller's meetings may send within one calendar hour (UTC), with e-mail on. */
+        @WithDefault("1000")
+        @Positive
+        int emailsPerHour();
+
+        /** Reminder streams one caller may have open at once. */
+        @WithDefault("5")
+        @Positive
+        int openStreams();
+
+        /** How long an open stream keeps its place without its replica renewing it: a dead replica's streams free by then. */
+        @WithDefault("30s")
+        Duration streamLease();
     }
 }

@@ -1,6 +1,7 @@
 package com.meetingreminders.idempotency;
 
 import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.limits.LimitExceededException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.security.MessageDigest;
@@ -51,7 +52,10 @@ class AnswerLedger {
         IdempotencyStore.LiveKeys live = store.countLive(owner, since);
         if (live.count() >= maxKeysPerCaller) {
             Instant oneExpires = live.oldest().orElse(now).plus(RETENTION);
-            throw IdempotencyRefusal.exhausted(maxKeysPerCaller, Duration.between(now, oneExpires));
+            throw new LimitExceededException(
+                    "You used " + maxKeysPerCaller + " Idempotency-Keys within 24 hours; a new one is taken once the"
+                            + " oldest expires.",
+                    Duration.between(now, oneExpires));
         }
         StoredAnswer answer = create.get();
         // Only an answer that changed something is kept: a refused create stored nothing, so running it again is

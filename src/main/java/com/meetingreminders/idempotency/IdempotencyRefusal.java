@@ -1,7 +1,6 @@
 package com.meetingreminders.idempotency;
 
 import com.meetingreminders.problem.Problem;
-import java.time.Duration;
 import java.util.OptionalLong;
 
 /** An Idempotency-Key the service cannot honour now; nothing was created. ProblemMappers answers it. */
@@ -37,18 +36,6 @@ public final class IdempotencyRefusal extends RuntimeException {
                         "This Idempotency-Key came with another request within 24 hours; a new request needs a new key.",
                         null),
                 OptionalLong.empty());
-    }
-
-    static IdempotencyRefusal exhausted(int max, Duration untilOneExpires) {
-        return new IdempotencyRefusal(
-                new Problem(
-                        "/problems/idempotency-keys-exhausted",
-                        "Too many Idempotency-Keys",
-                        429,
-                        "You used " + max + " Idempotency-Keys within 24 hours; a new one is taken once the oldest"
-                                + " expires.",
-                        null),
-                OptionalLong.of(Math.max(1, untilOneExpires.toSeconds() + 1)));
     }
 
     public Problem problem() {

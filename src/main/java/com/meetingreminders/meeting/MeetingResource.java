@@ -43,6 +43,10 @@ public class MeetingResource {
     /** Most meetings one POST /meetings/batch may create. */
     static final int MAX_BATCH = 1_000;
 
+    private static final String OVER_LIMIT =
+            "Over a fair-use limit of the caller (reminders.limits.*); Retry-After says when to try again. Nothing is"
+                    + " stored";
+
     private final MeetingService meetings;
     private final Caller caller;
     private final IdempotentCreates idempotent;
@@ -64,6 +68,7 @@ public class MeetingResource {
     @APIResponse(responseCode = "413", description = "Body over 64 KiB")
     @APIResponse(responseCode = "415", description = "Body is not application/json")
     @APIResponse(responseCode = "422", description = IdempotentCreates.REUSED_DOC)
+    @APIResponse(responseCode = "429", description = OVER_LIMIT)
     public Response create(
             @Parameter(description = IdempotentCreates.HEADER_DOC)
                     @RestHeader(IdempotentCreates.HEADER)
@@ -95,6 +100,7 @@ public class MeetingResource {
     @APIResponse(responseCode = "400", description = "A meeting breaks a rule, or the array is empty or too long")
     @APIResponse(responseCode = "409", description = IdempotentCreates.IN_USE_DOC)
     @APIResponse(responseCode = "422", description = IdempotentCreates.REUSED_DOC)
+    @APIResponse(responseCode = "429", description = OVER_LIMIT)
     public Response createBatch(
             @Parameter(description = IdempotentCreates.HEADER_DOC)
                     @RestHeader(IdempotentCreates.HEADER)
@@ -129,6 +135,7 @@ public class MeetingResource {
     @Path("{id}")
     @Operation(summary = "Replace a meeting; a new start or remindBefore cancels the unsent reminders of the old one")
     @APIResponse(responseCode = "412", description = "If-Match names a version that is no longer current")
+    @APIResponse(responseCode = "429", description = OVER_LIMIT)
     public Response update(
             @RestPath UUID id,
             @RestHeader("If-Match") String ifMatch,

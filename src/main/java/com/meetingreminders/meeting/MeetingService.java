@@ -1,6 +1,10 @@
 package com.meetingreminders.meeting;
 
+import com.meetingreminders.limits.CallerUsage;
+import com.meetingreminders.limits.UsageChange;
 import com.meetingreminders.reminder.ReminderPlanner;
+import com.meetingreminders.reminder.ReminderRef;
+import com.meetingreminders.reminder.ScheduleChange;
 import io.quarkus.panache.common.Page;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -10,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -21,31 +26,43 @@ import java.util.UUID;
 public class MeetingService {
 
     private final ReminderPlanner planner;
+    private final CallerUsage callerUsage;
     private final Clock clock;
 
-    MeetingService(ReminderPlanner planner, Clock clock) {
+    MeetingService(ReminderPlanner planner, CallerUsage callerUsage, Clock clock) {
         this.planner = planner;
+        this.callerUsage = callerUsage;
         this.clock = clock;
     }
 
     public MeetingView create(String owner, MeetingRequest request) {
-        return createOne(owner, request, clock.instant());
+        return createAll(owner, List.of(request)).get(0);
     }
 
-    /** Creates all the meetings in one transaction: all of them, or none. */
+    /**
+     * Creates all the meetings in one transaction: all of them, or none. Together they count toward the owner's
+     * limits.
+     */
     public List<MeetingView> createAll(String owner, List<MeetingRequest> requests) {
         Instant now = clock.instant();
-        return requests.stream().map(request -> createOne(owner, request, now)).toList();
+        UsageChange usage = new UsageChange(now);
+        List<MeetingView> created = requests.stream()
+                .map(request -> createOne(owner, request, now, usage))
+                .toList();
+        charge(owner, usage);
+        return created;
     }
 
-    private MeetingView createOne(String owner, MeetingRequest request, Instant now) {
+    private MeetingView createOne(String owner, MeetingRequest request, Instant now, UsageChange usage) {
         Meeting meeting = new Meeting();
         meeting.id = UUID.randomUUID();
         meeting.owner = owner;
         meeting.createdAt = now;
         write(meeting, request, now);
         meeting.persist();
-        planner.planNew(meeting, request.remindBeforeOrDefault(), now);
+        ScheduleChange change = planner.planNew(meeting, request.remindBeforeOrDefault(), now);
+        usage.meetingCreated();
+        count(usage, meeting, change, meeting.attendees.size());
         return MeetingView.of(meeting);
     }
 
@@ -73,10 +90,13 @@ public class MeetingService {
                 throw new StaleVersionException(meeting.version);
             }
             Instant now = clock.instant();
+            int attendeesBefore = meeting.attendees.size();
             write(meeting, request, now);
-            planner.replan(meeting, request.remindBeforeOrDefault(), now);
+            ScheduleChange change = planner.replan(meeting, request.remindBeforeOrDefault(), now);
+            UsageChange usage = new UsageChange(now);
+            count(usage, meeting, change, attendeesBefore);
             // The version is raised on flush; the answer and its ETag show the new one.
-            Meeting.flush();
+            charge(owner, usage);
             return MeetingView.of(meeting);
         });
     }
@@ -85,11 +105,40 @@ public class MeetingService {
     public boolean delete(String owner, UUID id) {
         return Meeting.findOwnedForUpdate(owner, id)
                 .map(meeting -> {
-                    planner.cancelAll(meeting);
+                    ScheduleChange change = planner.cancelAll(meeting);
+                    UsageChange usage = new UsageChange(clock.instant());
+                    usage.meetingDeleted();
+                    count(usage, meeting, change, meeting.attendees.size());
                     meeting.delete();
+                    charge(owner, usage);
                     return true;
                 })
                 .orElse(false);
+    }
+
+    /**
+     * Adds what the planner changed to the owner's counts: reminders planned and cancelled, and, when the attendees
+     * change, the e-mails of the reminders that stay planned.
+     */
+    private static void count(UsageChange usage, Meeting meeting, ScheduleChange change, int attendeesBefore) {
+        int attendees = meeting.attendees.size();
+        change.armed().forEach(planned -> usage.reminderPlanned(planned.sendAt(), attendees));
+        change.disarmed().forEach(cancelled -> usage.reminderCancelled(cancelled.sendAt(), attendeesBefore));
+        if (attendees != attendeesBefore) {
+            Set<ReminderRef> planned = Set.copyOf(change.armed());
+            meeting.reminders.stream()
+                    .filter(reminder -> reminder.isScheduled() && !planned.contains(reminder.ref()))
+                    .forEach(kept -> usage.attendeesChanged(kept.sendAt, attendees - attendeesBefore));
+        }
+    }
+
+    /**
+     * Last before the commit, so that the owner's counts stay locked as briefly as they can: what the transaction
+     * wrote goes to the database first.
+     */
+    private void charge(String owner, UsageChange usage) {
+        Meeting.flush();
+        callerUsage.charge(owner, usage);
     }
 
     private static void write(Meeting meeting, MeetingRequest request, Instant now) {

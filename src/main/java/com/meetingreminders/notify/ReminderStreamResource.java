@@ -1,13 +1,18 @@
 package com.meetingreminders.notify;
 
+import com.meetingreminders.limits.StreamSlots;
 import com.meetingreminders.security.Caller;
 import io.quarkus.security.Authenticated;
+import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.time.Clock;
+import java.time.Duration;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestStreamElementType;
 
@@ -18,11 +23,15 @@ import org.jboss.resteasy.reactive.RestStreamElementType;
 public class ReminderStreamResource {
 
     private final StreamChannel stream;
+    private final StreamSlots slots;
     private final Caller caller;
+    private final Clock clock;
 
-    ReminderStreamResource(StreamChannel stream, Caller caller) {
+    ReminderStreamResource(StreamChannel stream, StreamSlots slots, Caller caller, Clock clock) {
         this.stream = stream;
+        this.slots = slots;
         this.caller = caller;
+        this.clock = clock;
     }
 
     @GET
@@ -32,7 +41,18 @@ public class ReminderStreamResource {
             summary =
                     "Live stream of the reminders of the caller's meetings as they are delivered, the notification JSON as"
                             + " each event's data")
+    @APIResponse(responseCode = "429", description = "The caller has as many streams open as it may")
+    // Taking the stream's place asks Redis, which is not done on the event loop.
+    @Blocking
     public Multi<String> stream() {
-        return stream.notifications(caller.id());
+        String owner = caller.id();
+        StreamSlots.Slot slot = slots.open(owner);
+        // The stream ends when the token it was opened with expires; the client reconnects with a fresh one.
+        Duration untilExpiry = Duration.between(clock.instant(), caller.tokenExpiresAt());
+        return stream.notifications(owner)
+                .select()
+                .first(untilExpiry.isNegative() || untilExpiry.isZero() ? Duration.ofMillis(1) : untilExpiry)
+                .onTermination()
+                .invoke(slot::close);
     }
 }

@@ -1,6 +1,7 @@
 package com.meetingreminders.problem;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.UUID;
@@ -16,6 +17,7 @@ public record Problem(String type, String title, int status, String detail, List
 
     static final String INVALID_REQUEST = "/problems/invalid-request";
     static final String STALE_VERSION = "/problems/stale-version";
+    static final String LIMIT_EXCEEDED = "/problems/limit-exceeded";
 
     /** One broken rule of a request: the field as a JSON path ({@code remindBefore[2]}) and what is wrong with it. */
     public record FieldError(String field, String message) {}
@@ -26,6 +28,15 @@ public record Problem(String type, String title, int status, String detail, List
 
     static Problem invalidRequest(String detail, List<FieldError> errors) {
         return new Problem(INVALID_REQUEST, "Invalid request", 400, detail, errors.isEmpty() ? null : errors);
+    }
+
+    /** 429: the caller is over a fair-use limit; Retry-After says in how many seconds to try again. */
+    static Response limitExceeded(String detail, long retryAfterSeconds) {
+        return Response.status(Response.Status.TOO_MANY_REQUESTS)
+                .type(MEDIA_TYPE)
+                .entity(new Problem(LIMIT_EXCEEDED, "Limit exceeded", 429, detail, null))
+                .header(HttpHeaders.RETRY_AFTER, retryAfterSeconds)
+                .build();
     }
 
     public static Response meetingNotFound(UUID id) {

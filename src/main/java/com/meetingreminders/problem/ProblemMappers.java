@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.meetingreminders.idempotency.IdempotencyRefusal;
+import com.meetingreminders.limits.LimitExceededException;
 import com.meetingreminders.meeting.StaleVersionException;
 import io.quarkus.logging.Log;
 import io.quarkus.security.AuthenticationFailedException;
@@ -99,6 +100,11 @@ public class ProblemMappers {
         Response refused = e.problem().toResponse();
         e.retryAfterSeconds().ifPresent(seconds -> refused.getHeaders().add(HttpHeaders.RETRY_AFTER, seconds));
         return refused;
+    }
+
+    @ServerExceptionMapper
+    public Response overLimit(LimitExceededException e) {
+        return Problem.limitExceeded(e.getMessage(), e.retryAfterSeconds());
     }
 
     /** A ValidationException that is not a violation is a broken constraint: our fault, not the caller's. */

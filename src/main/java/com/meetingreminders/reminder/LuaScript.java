@@ -5,12 +5,13 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 
 /** A script of src/main/resources/redis, read once; Redisson's script cache sends it as EVALSHA. */
-final class LuaScript {
+public final class LuaScript {
 
     private final String source;
 
@@ -18,7 +19,7 @@ final class LuaScript {
         this.source = source;
     }
 
-    static LuaScript load(String name) {
+    public static LuaScript load(String name) {
         String path = "redis/" + name + ".lua";
         try (InputStream in = LuaScript.class.getClassLoader().getResourceAsStream(path)) {
             if (in == null) {
@@ -35,7 +36,13 @@ final class LuaScript {
                 .eval(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LIST, keys, args.toArray());
     }
 
-    long number(RedissonClient redis, List<Object> keys, List<String> args) {
+    /** For callers that must not block, such as request filters on the event loop. */
+    public CompletionStage<Long> numberAsync(RedissonClient redis, List<Object> keys, List<String> args) {
+        return redis.getScript(StringCodec.INSTANCE)
+                .evalAsync(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LONG, keys, args.toArray());
+    }
+
+    public long number(RedissonClient redis, List<Object> keys, List<String> args) {
         Long result = redis.getScript(StringCodec.INSTANCE)
                 .eval(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LONG, keys, args.toArray());
         return result;

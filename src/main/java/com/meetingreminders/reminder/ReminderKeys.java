@@ -2,6 +2,10 @@ package com.meetingreminders.reminder;
 
 import com.meetingreminders.config.RemindersConfig;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -50,8 +54,27 @@ public class ReminderKeys {
         return prefix + "delivered";
     }
 
+    /** A caller's request rate (the time its next request is due, in µs): the caller's id hashed, never its text. */
+    public String requestRate(String caller) {
+        return prefix + "limits:rate:" + hashed(caller);
+    }
+
+    /** ZSET of a caller's open streams, each scored by when its lease runs out (epoch ms). */
+    public String openStreams(String caller) {
+        return prefix + "limits:streams:" + hashed(caller);
+    }
+
     boolean isTrigger(String key) {
         return key.startsWith(triggerPrefix());
+    }
+
+    private static String hashed(String caller) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(caller.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("Every Java platform has SHA-256", e);
+        }
     }
 
     /** The reminder a trigger key names, or empty for a key that is not a well-formed trigger key. */

@@ -29,16 +29,16 @@ public class ReminderPlanner {
      * One reminder per remindBefore item, at {@code startsAt - remindBefore}. An unsent reminder whose send time is
      * no longer wanted is CANCELLED; one whose send time is still wanted stays as it is, as does a reminder already
      * delivered, failed or skipped. A new reminder whose time has passed is sent at once, or SKIPPED if the meeting
-     * has started.
+     * has started. Returns what changed: the reminders scheduled anew and those cancelled.
      */
-    public void replan(Meeting meeting, List<Duration> remindBefore, Instant now) {
+    public ScheduleChange replan(Meeting meeting, List<Duration> remindBefore, Instant now) {
         // Before the collection is read: its rows then come in locked and fresh.
         Reminder.lockForMeeting(meeting.id);
-        planNew(meeting, remindBefore, now);
+        return planNew(meeting, remindBefore, now);
     }
 
     /** Plans the reminders of a meeting created in this transaction: there is nothing to lock yet. */
-    public void planNew(Meeting meeting, List<Duration> remindBefore, Instant now) {
+    public ScheduleChange planNew(Meeting meeting, List<Duration> remindBefore, Instant now) {
         Map<Instant, Reminder> existing =
                 meeting.reminders.stream().collect(Collectors.toMap(r -> r.sendAt, Function.identity()));
         ReminderStatus fresh = meeting.hasStartedBy(now) ? ReminderStatus.SKIPPED : ReminderStatus.SCHEDULED;
@@ -71,11 +71,13 @@ public class ReminderPlanner {
                 disarmed.add(reminder.ref());
             }
         }
-        timers.add(new ScheduleChange(armed, disarmed, skipped));
+        ScheduleChange change = new ScheduleChange(armed, disarmed, skipped);
+        timers.add(change);
+        return change;
     }
 
     /** The meeting is going away: every unsent reminder is cancelled with it. */
-    public void cancelAll(Meeting meeting) {
+    public ScheduleChange cancelAll(Meeting meeting) {
         Reminder.lockForMeeting(meeting.id);
         List<ReminderRef> disarmed = new ArrayList<>();
         for (Reminder reminder : meeting.reminders) {
@@ -84,6 +86,8 @@ public class ReminderPlanner {
                 disarmed.add(reminder.ref());
             }
         }
-        timers.add(new ScheduleChange(List.of(), disarmed));
+        ScheduleChange change = new ScheduleChange(List.of(), disarmed);
+        timers.add(change);
+        return change;
     }
 }

@@ -2,6 +2,7 @@ package com.meetingreminders.security;
 
 import io.quarkus.security.AuthenticationFailedException;
 import jakarta.enterprise.context.RequestScoped;
+import java.time.Instant;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
@@ -48,5 +49,10 @@ public class Caller {
 
     private static String escape(String part) {
         return part.replace("%", "%25").replace("|", "%7C");
+    }
+
+    /** When the caller's token expires: what the caller keeps open, such as a stream, ends then. */
+    public Instant tokenExpiresAt() {
+        return Instant.ofEpochSecond(token.getExpirationTime());
     }
 }

@@ -151,7 +151,7 @@ class IdempotentCreateTest {
                 .then()
                 .statusCode(429)
                 .contentType(PROBLEM)
-                .body("type", equalTo("/problems/idempotency-keys-exhausted"))
+                .body("type", equalTo("/problems/limit-exceeded"))
                 .extract()
                 .header("Retry-After");
         assertThat(Long.parseLong(retryAfter)).isBetween(1L, 24 * 3600L);

@@ -27,6 +27,12 @@ public final class Replica implements AutoCloseable {
 
     private static final Duration STARTUP = Duration.ofSeconds(90);
     private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final Map<String, String> UNLIMITED = Map.of(
+            "reminders.limits.requests-per-second", "100000",
+            "reminders.limits.meetings-held", "10000000",
+            "reminders.limits.reminders-per-minute", "10000000",
+            "reminders.limits.emails-per-hour", "10000000",
+            "reminders.limits.open-streams", "1000");
 
     private final String name;
     private final int port;
@@ -50,6 +56,8 @@ public final class Replica implements AutoCloseable {
         command.add("-Dmp.jwt.verify.issuer=" + Tokens.DEV_ISSUER);
         command.add("-Dmp.jwt.verify.audiences=" + Tokens.DEV_AUDIENCE);
         command.add("-Dreminders.webhook.allowed-hosts=127.0.0.1");
+        // The tests make many requests as one caller; a test of the limits sets its own (a later -D wins).
+        UNLIMITED.forEach((key, value) -> command.add("-D" + key + "=" + value));
         settings.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.add("-jar");
         command.add("target/quarkus-app/quarkus-run.jar");
