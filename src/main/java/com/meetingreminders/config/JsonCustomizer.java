@@ -21,8 +21,8 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 
 /**
- * Strict JSON: a value of the wrong type is an error, not something to coerce ({@code 5} is not the title "5"), and
- * durations are written as ISO-8601 text. Unknown fields are refused by {@code quarkus.jackson.fail-on-unknown-properties}.
+ * Strict JSON: a value of the wrong type is an error, not something to coerce ({@code 5} is not the title "5"), a key
+ * given twice in one object is an error rather than the last one winning, and durations are written as ISO-8601 text. Unknown fields are refused by {@code quarkus.jackson.fail-on-unknown-properties}.
  */
 @Singleton
 public class JsonCustomizer implements ObjectMapperCustomizer {
@@ -45,6 +45,7 @@ public class JsonCustomizer implements ObjectMapperCustomizer {
                         OffsetDateTime.class, textOnly(OffsetDateTime.class, InstantDeserializer.OFFSET_DATE_TIME))
                 .addDeserializer(Duration.class, textOnly(Duration.class, DurationDeserializer.INSTANCE)));
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         mapper.disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS);
         mapper.disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE);
     }
@@ -56,6 +57,10 @@ public class JsonCustomizer implements ObjectMapperCustomizer {
             public T deserialize(JsonParser json, DeserializationContext context) throws IOException {
                 if (!json.hasToken(JsonToken.VALUE_STRING)) {
                     return (T) context.handleUnexpectedToken(type, json);
+                }
+                // The parsers trim what String.trim takes, NUL and other control characters included: refuse those.
+                if (json.getText().chars().anyMatch(Character::isISOControl)) {
+                    return (T) context.handleWeirdStringValue(type, json.getText(), "control character");
                 }
                 return parser.deserialize(json, context);
             }

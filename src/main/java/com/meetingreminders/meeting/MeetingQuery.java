@@ -12,6 +12,7 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -37,8 +38,9 @@ public class MeetingQuery {
 
     @RestQuery
     @DefaultValue("0")
-    @Pattern(regexp = "\\d{1,9}", message = "must be a whole number, 0 or more")
-    @Parameter(description = "page number, from 0")
+    // Bounded, so that page * size fits an int: no one pages through 100 million meetings.
+    @Pattern(regexp = "1000000|\\d{1,6}", message = "must be a whole number from 0 to 1,000,000")
+    @Parameter(description = "page number, from 0 to 1,000,000")
     String page;
 
     @RestQuery
@@ -77,11 +79,21 @@ public class MeetingQuery {
     }
 
     Instant fromOrEarliest() {
-        return from == null ? Instant.EPOCH : IsoDateTime.Validator.parse(from).toInstant();
+        return from == null ? Instant.EPOCH : wholeMillisFrom(IsoDateTime.Validator.parse(from));
     }
 
     Instant toOrLatest() {
-        return to == null ? LATEST : IsoDateTime.Validator.parse(to).toInstant();
+        return to == null ? LATEST : wholeMillisFrom(IsoDateTime.Validator.parse(to));
+    }
+
+    /**
+     * The first whole millisecond at or after the instant: starts are whole milliseconds, so comparing with it gives
+     * the same answer as comparing with the instant itself, for from (inclusive) and to (exclusive) alike.
+     */
+    private static Instant wholeMillisFrom(OffsetDateTime bound) {
+        Instant instant = bound.toInstant();
+        Instant truncated = instant.truncatedTo(ChronoUnit.MILLIS);
+        return truncated.equals(instant) ? instant : truncated.plusMillis(1);
     }
 
     int page() {

@@ -1,5 +1,6 @@
 package com.meetingreminders.meeting;
 
+import com.meetingreminders.notify.WebhookTarget;
 import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.Future;
 import jakarta.validation.constraints.NotBlank;
@@ -12,33 +13,43 @@ import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.hibernate.validator.constraints.URL;
 import org.hibernate.validator.constraints.UniqueElements;
 import org.hibernate.validator.constraints.time.DurationMax;
 import org.hibernate.validator.constraints.time.DurationMin;
 
 /** The body of POST and PUT /meetings; optional fields left out take their defaults. */
 public record MeetingRequest(
-        @Schema(examples = "Weekly sync", maxLength = 200) @NotBlank @Size(max = 200) String title,
+        @Schema(examples = "Weekly sync", maxLength = 200) @NotBlank @Size(max = 200) @PlainText String title,
         @Schema(
                         examples = "2026-11-23T09:00:00+08:00",
-                        description = "ISO-8601 instant with offset; in the future on POST")
+                        description =
+                                "ISO-8601 instant with offset, from 2000-01-01 to ten years ahead; in the future on"
+                                        + " POST; kept to the millisecond")
                 @NotNull
                 @Future(groups = OnCreate.class)
+                @StartsInRange
                 OffsetDateTime startsAt,
         @Schema(examples = "Asia/Shanghai", defaultValue = "UTC") @IanaTimeZone String timeZone,
-        @Schema(description = "ISO-8601 durations from PT0S to P30D; default [\"PT5M\"]", maxItems = 10)
+        @Schema(
+                        description = "ISO-8601 durations from PT0S to P30D in whole milliseconds; default [\"PT5M\"]",
+                        maxItems = 10)
                 @Size(max = 10)
                 @UniqueElements(message = "must not repeat a duration")
                 List<
                                 @NotNull @DurationMin(message = "must not be negative")
-                                @DurationMax(days = 30, message = "must be at most P30D") Duration>
+                                @DurationMax(days = 30, message = "must be at most P30D") @WholeMillis Duration>
                         remindBefore,
-        @Schema(maxItems = 500) @Size(max = 500) List<@NotBlank @Email String> attendees,
-        @Schema(examples = "https://hooks.example.com/reminders")
-                @URL(regexp = "^(?i)https?://[^/?#\\s]+.*", message = "must be an absolute http or https URL")
-                @AllowedWebhookHost
+        @Schema(
+                        maxItems = 500,
+                        description = "e-mail addresses, each at most 254 characters, none repeated (in any case)")
+                @Size(max = 500)
+                @DistinctAttendees
+                List<@NotBlank @Email @Size(max = MAX_ADDRESS) @PlainText String> attendees,
+        @Schema(examples = "https://hooks.example.com/reminders", maxLength = WebhookTarget.MAX_LENGTH) @WebhookUrl
                 String webhookUrl) {
+
+    /** RFC 5321's longest path, less its angle brackets. */
+    static final int MAX_ADDRESS = 254;
 
     static final String DEFAULT_TIME_ZONE = "UTC";
     static final List<Duration> DEFAULT_REMIND_BEFORE = List.of(Duration.ofMinutes(5));

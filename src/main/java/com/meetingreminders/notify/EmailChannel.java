@@ -69,8 +69,9 @@ public class EmailChannel {
         ZoneId zone = ZoneId.of(notification.timeZone());
         ZonedDateTime start = notification.startsAt().atZone(zone);
         String localStart = LOCAL_START.format(start) + " (" + zone.getId() + ")";
-        String subject =
-                "Reminder: " + notification.title() + " at " + LOCAL_TIME.format(start) + " (" + zone.getId() + ")";
+        // Titles with line breaks are refused on input; one stored before that rule must still not reach a header.
+        String title = notification.title().replaceAll("[\\p{Cc}\\u2028\\u2029]", " ");
+        String subject = "Reminder: " + title + " at " + LOCAL_TIME.format(start) + " (" + zone.getId() + ")";
         return new Message(
                 notification.deliveryId(),
                 subject,

@@ -11,13 +11,21 @@ import java.util.UUID;
  * all, or one of the service's own problem types with extra members.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Problem(String type, String title, int status, String detail, List<FieldError> errors) {
+public record Problem(
+        String type, String title, int status, String detail, List<FieldError> errors, Integer moreErrors) {
 
     public static final String MEDIA_TYPE = "application/problem+json";
 
     static final String INVALID_REQUEST = "/problems/invalid-request";
     static final String STALE_VERSION = "/problems/stale-version";
     static final String LIMIT_EXCEEDED = "/problems/limit-exceeded";
+
+    /** Most errors one answer lists; {@code moreErrors} counts the rest. */
+    static final int MAX_ERRORS = 100;
+
+    public Problem(String type, String title, int status, String detail, List<FieldError> errors) {
+        this(type, title, status, detail, errors, null);
+    }
 
     /** One broken rule of a request: the field as a JSON path ({@code remindBefore[2]}) and what is wrong with it. */
     public record FieldError(String field, String message) {}
@@ -26,8 +34,15 @@ public record Problem(String type, String title, int status, String detail, List
         return new Problem("about:blank", status.getReasonPhrase(), status.getStatusCode(), detail, null);
     }
 
+    /** At most {@link #MAX_ERRORS} of the errors, and how many more there are. */
     static Problem invalidRequest(String detail, List<FieldError> errors) {
-        return new Problem(INVALID_REQUEST, "Invalid request", 400, detail, errors.isEmpty() ? null : errors);
+        return new Problem(
+                INVALID_REQUEST,
+                "Invalid request",
+                400,
+                detail,
+                errors.isEmpty() ? null : errors.subList(0, Math.min(errors.size(), MAX_ERRORS)),
+                errors.size() > MAX_ERRORS ? errors.size() - MAX_ERRORS : null);
     }
 
     /** 429: the caller is over a fair-use limit; Retry-After says in how many seconds to try again. */

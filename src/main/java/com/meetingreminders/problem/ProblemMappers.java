@@ -59,7 +59,7 @@ public class ProblemMappers {
             return http(chosen);
         }
         if (!(e instanceof JsonMappingException mapping)) {
-            return Problem.invalidRequest("The body is not well-formed JSON.", List.of())
+            return Problem.invalidRequest("The body is not well-formed JSON.", List.of(MalformedJson.of(e)))
                     .toResponse();
         }
         String field = mapping.getPath().isEmpty() ? "body" : jsonPathOf(mapping.getPath());
@@ -73,6 +73,11 @@ public class ProblemMappers {
         return Problem.invalidRequest(
                         "The body does not match the expected JSON.", List.of(new Problem.FieldError(field, message)))
                 .toResponse();
+    }
+
+    @ServerExceptionMapper
+    public Response invalidBody(InvalidBody e) {
+        return e.problem().toResponse();
     }
 
     /**
@@ -123,6 +128,9 @@ public class ProblemMappers {
         if (e.getCause() instanceof WebApplicationException chosen) {
             return http(chosen);
         }
+        if (e.getCause() instanceof InvalidBody invalid) {
+            return invalidBody(invalid);
+        }
         Response.StatusType status = e.getResponse().getStatusInfo();
         if (status.getStatusCode() >= 500) {
             return unexpected(e);
@@ -168,7 +176,7 @@ public class ProblemMappers {
     }
 
     /** remindBefore[2] for a violation inside a body; size for a query parameter; body for a missing body. */
-    static String fieldOf(Path path) {
+    public static String fieldOf(Path path) {
         List<Path.Node> nodes = new ArrayList<>();
         path.forEach(nodes::add);
         StringBuilder field = new StringBuilder();

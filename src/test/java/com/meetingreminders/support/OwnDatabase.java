@@ -24,11 +24,20 @@ public final class OwnDatabase implements BeforeEachCallback, AfterEachCallback 
 
     @Override
     public void beforeEach(ExtensionContext context) {
-        Database.execute("postgres", "create database " + name);
+        create();
     }
 
     @Override
     public void afterEach(ExtensionContext context) {
+        drop();
+    }
+
+    /** For test engines other than Jupiter, which call these themselves. */
+    public void create() {
+        Database.execute("postgres", "create database " + name);
+    }
+
+    public void drop() {
         Database.execute("postgres", "drop database if exists " + name + " with (force)");
     }
 }

@@ -21,6 +21,11 @@ public final class OwnKeyPrefix implements AfterEachCallback {
 
     @Override
     public void afterEach(ExtensionContext context) {
+        deleteKeys();
+    }
+
+    /** For test engines other than Jupiter, which call it themselves. */
+    public void deleteKeys() {
         Config config = new Config();
         config.useSingleServer().setAddress("redis://127.0.0.1:6379");
         RedissonClient redis = Redisson.create(config);

@@ -1,6 +1,7 @@
 package com.meetingreminders.meeting;
 
 import com.meetingreminders.notify.WebhookAllowList;
+import com.meetingreminders.notify.WebhookTarget;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.Constraint;
 import jakarta.validation.ConstraintValidator;
@@ -10,19 +11,18 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-import java.net.URI;
-import java.net.URISyntaxException;
 
 /**
- * The URL's host is on the operator's allow-list ({@link WebhookAllowList}); null passes, and so does a string that is
- * no URL at all, which {@code @URL} reports.
+ * An absolute http or https URL that {@link WebhookTarget} reads and whose host and port are on the operator's
+ * allow-list ({@link WebhookAllowList}): the same reading as the check before each send, so that what is accepted
+ * here is what can be sent. Null passes.
  */
 @Target({ElementType.FIELD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT, ElementType.TYPE_USE})
 @Retention(RetentionPolicy.RUNTIME)
-@Constraint(validatedBy = AllowedWebhookHost.Validator.class)
-public @interface AllowedWebhookHost {
+@Constraint(validatedBy = WebhookUrl.Validator.class)
+public @interface WebhookUrl {
 
-    String message() default "must point at a host the operator allows (reminders.webhook.allowed-hosts)";
+    String message() default WebhookTarget.NOT_ALLOWED;
 
     Class<?>[] groups() default {};
 
@@ -30,7 +30,7 @@ public @interface AllowedWebhookHost {
 
     /** A bean, so that it gets the allow-list the configuration makes. */
     @ApplicationScoped
-    class Validator implements ConstraintValidator<AllowedWebhookHost, String> {
+    class Validator implements ConstraintValidator<WebhookUrl, String> {
 
         private final WebhookAllowList allowList;
 
@@ -44,10 +44,12 @@ public @interface AllowedWebhookHost {
                 return true;
             }
             try {
-                URI target = new URI(value);
-                return target.getHost() == null || allowList.allows(target);
-            } catch (URISyntaxException notAUrl) {
-                return true;
+                return allowList.allows(WebhookTarget.parse(value));
+            } catch (WebhookTarget.Invalid invalid) {
+                context.disableDefaultConstraintViolation();
+                context.buildConstraintViolationWithTemplate(invalid.getMessage())
+                        .addConstraintViolation();
+                return false;
             }
         }
     }
