@@ -38,7 +38,13 @@ public record MeetingRequest(
         @Schema(examples = "https://hooks.example.com/reminders")
                 @URL(regexp = "^(?i)https?://[^/?#\\s]+.*", message = "must be an absolute http or https URL")
                 @AllowedWebhookHost
-                String webhookUrl) {
+                String webhookUrl,
+        @Schema(
+                        examples = "https://hooks.example.com/reminders/failed",
+                        description = "Gets one signed POST when a reminder of this meeting ends FAILED")
+                @URL(regexp = "^(?i)https?://[^/?#\\s]+.*", message = "must be an absolute http or https URL")
+                @AllowedWebhookHost
+                String failureWebhookUrl) {
 
     static final String DEFAULT_TIME_ZONE = "UTC";
     static final List<Duration> DEFAULT_REMIND_BEFORE = List.of(Duration.ofMinutes(5));
