@@ -4,8 +4,10 @@ import static com.meetingreminders.support.MeetingBody.meeting;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasKey;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -212,6 +214,18 @@ class FailureNoticeTest {
                 .contentType("application/problem+json")
                 .body("errors.field", hasItem("failureWebhookUrl"));
         assertThat(Database.countMeetings()).isEqualTo(before);
+    }
+
+    @Test
+    void theApiDescriptionNamesTheFailureWebhookAndTheStreamsFailureEvent() {
+        given().get("/q/openapi?format=json")
+                .then()
+                .statusCode(200)
+                .body(
+                        "components.schemas.MeetingRequest.properties.failureWebhookUrl.examples",
+                        hasItem("https://hooks.example.com/reminders/failed"))
+                .body("components.schemas.MeetingView.properties", hasKey("failureWebhookUrl"))
+                .body("paths.'/reminders/stream'.get.description", containsString("reminder.failed"));
     }
 
     /** reminders_failure_notices_total{outcome="failed"} at /q/metrics. */
