@@ -51,6 +51,9 @@ public class Meeting extends PanacheEntityBase {
     /** Overrides the service's default notification target; null means the default. */
     public String webhookUrl;
 
+    /** Gets a signed notice when a reminder of this meeting ends FAILED; null means the stream alone tells. */
+    public String failureWebhookUrl;
+
     @Version
     public long version;
 

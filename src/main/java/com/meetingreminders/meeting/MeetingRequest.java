@@ -46,7 +46,13 @@ public record MeetingRequest(
                 @DistinctAttendees
                 List<@NotBlank @Email @Size(max = MAX_ADDRESS) @PlainText String> attendees,
         @Schema(examples = "https://hooks.example.com/reminders", maxLength = WebhookTarget.MAX_LENGTH) @WebhookUrl
-                String webhookUrl) {
+                String webhookUrl,
+        @Schema(
+                        examples = "https://hooks.example.com/reminders/failed",
+                        maxLength = WebhookTarget.MAX_LENGTH,
+                        description = "Gets one signed POST when a reminder of this meeting ends FAILED")
+                @WebhookUrl
+                String failureWebhookUrl) {
 
     /** RFC 5321's longest path, less its angle brackets. */
     static final int MAX_ADDRESS = 254;

@@ -148,9 +148,14 @@ public class MeetingService {
         meeting.remindBefore =
                 request.remindBeforeOrDefault().stream().map(Duration::toString).toList();
         meeting.attendees = request.attendeesOrNone();
-        meeting.webhookUrl = Optional.ofNullable(request.webhookUrl())
-                .map(url -> URI.create(url).toString())
-                .orElse(null);
+        meeting.webhookUrl = normalized(request.webhookUrl());
+        meeting.failureWebhookUrl = normalized(request.failureWebhookUrl());
         meeting.updatedAt = now;
+    }
+
+    private static String normalized(String url) {
+        return Optional.ofNullable(url)
+                .map(given -> URI.create(given).toString())
+                .orElse(null);
     }
 }

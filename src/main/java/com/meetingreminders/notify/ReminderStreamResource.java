@@ -8,7 +8,10 @@ import io.smallrye.mutiny.Multi;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.sse.OutboundSseEvent;
+import jakarta.ws.rs.sse.Sse;
 import java.time.Clock;
 import java.time.Duration;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -16,7 +19,10 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestStreamElementType;
 
-/** GET /reminders/stream: server-sent events, one per delivered reminder, the notification as data. */
+/**
+ * GET /reminders/stream: server-sent events, one per delivered reminder (unnamed) and one per FAILED reminder (named
+ * {@code reminder.failed}), the notification as data.
+ */
 @Path("/reminders/stream")
 @Tag(name = "reminders")
 @Authenticated
@@ -40,19 +46,27 @@ public class ReminderStreamResource {
     @Operation(
             summary =
                     "Live stream of the reminders of the caller's meetings as they are delivered, the notification JSON as"
-                            + " each event's data")
+                            + " each event's data",
+            description = "A delivered reminder is an unnamed event (`message`). A reminder that ends FAILED is an"
+                    + " event named `reminder.failed` instead, its data the notification plus `attempts` and"
+                    + " `lastError`. The stream ends when the token it was opened with expires.")
     @APIResponse(responseCode = "429", description = "The caller has as many streams open as it may")
     // Taking the stream's place asks Redis, which is not done on the event loop.
     @Blocking
-    public Multi<String> stream() {
+    public Multi<OutboundSseEvent> stream(@Context Sse sse) {
         String owner = caller.id();
         StreamSlots.Slot slot = slots.open(owner);
         // The stream ends when the token it was opened with expires; the client reconnects with a fresh one.
         Duration untilExpiry = Duration.between(clock.instant(), caller.tokenExpiresAt());
-        return stream.notifications(owner)
+        return stream.announcements(owner)
                 .select()
                 .first(untilExpiry.isNegative() || untilExpiry.isZero() ? Duration.ofMillis(1) : untilExpiry)
                 .onTermination()
-                .invoke(slot::close);
+                .invoke(slot::close)
+                .map(announcement -> {
+                    OutboundSseEvent.Builder event = sse.newEventBuilder().data(announcement.notification());
+                    announcement.event().ifPresent(event::name);
+                    return event.build();
+                });
     }
 }

@@ -9,6 +9,7 @@ import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
@@ -16,7 +17,7 @@ import org.redisson.client.codec.StringCodec;
 
 /**
  * The live stream. A client is connected to one replica while any replica may deliver, so the delivering replica
- * publishes each notification on a Redis channel and every replica passes what it hears to its own stream clients.
+ * publishes each notification (and each failure notice) on a Redis channel and every replica passes what it hears to its own stream clients.
  * It is live only: a client that is not connected, or too slow to keep up, misses events.
  */
 @ApplicationScoped
@@ -48,18 +49,40 @@ public class StreamChannel {
         }
     }
 
-    /** A delivered notification, as JSON, for the stream clients of the meeting's owner. */
-    public record Announcement(String owner, String notification) {
+    /**
+     * A notification, as JSON, for the stream clients of the meeting's owner: delivered (an unnamed event, which SSE
+     * clients see as {@code message}), or under an event name such as {@code reminder.failed}.
+     */
+    public record Announcement(String owner, Optional<String> event, String notification) {
 
-        /** One line: the owner URL-encoded (so it holds no space or line break), a space, the compact JSON. */
+        /** A delivered notification. */
+        public Announcement(String owner, String notification) {
+            this(owner, Optional.empty(), notification);
+        }
+
+        public static Announcement named(String event, String owner, String notification) {
+            return new Announcement(owner, Optional.of(event), notification);
+        }
+
+        /**
+         * One line: the owner URL-encoded (so it holds no space or line break), a space, the event name and a space
+         * when there is one, the compact JSON. A name never starts with '{' and the JSON always does, so a delivered
+         * notification keeps the line it had before events had names.
+         */
         String toLine() {
-            return URLEncoder.encode(owner, StandardCharsets.UTF_8) + " " + notification;
+            return URLEncoder.encode(owner, StandardCharsets.UTF_8) + " "
+                    + event.map(name -> name + " ").orElse("") + notification;
         }
 
         static Announcement ofLine(String line) {
             int space = line.indexOf(' ');
-            return new Announcement(
-                    URLDecoder.decode(line.substring(0, space), StandardCharsets.UTF_8), line.substring(space + 1));
+            String owner = URLDecoder.decode(line.substring(0, space), StandardCharsets.UTF_8);
+            String rest = line.substring(space + 1);
+            if (rest.startsWith("{")) {
+                return new Announcement(owner, rest);
+            }
+            int nameEnds = rest.indexOf(' ');
+            return named(rest.substring(0, nameEnds), owner, rest.substring(nameEnds + 1));
         }
     }
 
@@ -80,14 +103,13 @@ public class StreamChannel {
     }
 
     /**
-     * The notifications of the owner's meetings delivered from now on; a client that falls behind loses events rather
-     * than slowing others.
+     * What the owner's stream clients get from now on: delivered notifications and named events; a client that falls
+     * behind loses events rather than slowing others.
      */
-    public Multi<String> notifications(String owner) {
+    public Multi<Announcement> announcements(String owner) {
         return clients.onOverflow()
                 .drop()
-                .filter(announcement -> announcement.owner().equals(owner))
-                .map(Announcement::notification);
+                .filter(announcement -> announcement.owner().equals(owner));
     }
 
     // The processor takes one item at a time; Redisson may call listeners from several threads.

@@ -6,6 +6,7 @@ import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.notify.DeliveryFailure;
 import com.meetingreminders.notify.DeploymentSecret;
 import com.meetingreminders.notify.EmailChannel;
+import com.meetingreminders.notify.FailureNotices;
 import com.meetingreminders.notify.Notification;
 import com.meetingreminders.notify.StreamChannel;
 import com.meetingreminders.notify.WebhookAllowList;
@@ -58,6 +59,7 @@ public class DeliveryRound {
     private final WebhookSignature defaultTargetSignature;
     private final EmailChannel email;
     private final StreamChannel stream;
+    private final FailureNotices failureNotices;
     private final ReminderMetrics metrics;
     private final ObjectMapper json;
     private final Clock clock;
@@ -76,6 +78,7 @@ public class DeliveryRound {
             DeploymentSecret deploymentSecret,
             EmailChannel email,
             StreamChannel stream,
+            FailureNotices failureNotices,
             ReminderMetrics metrics,
             ObjectMapper json,
             Clock clock,
@@ -88,6 +91,7 @@ public class DeliveryRound {
         this.defaultTargetSignature = deploymentSecret.signature();
         this.email = email;
         this.stream = stream;
+        this.failureNotices = failureNotices;
         this.metrics = metrics;
         this.json = json;
         this.clock = clock;
@@ -119,7 +123,8 @@ public class DeliveryRound {
                 .map(d -> new StreamChannel.Announcement(d.reminder().owner(), d.json()))
                 .toList());
         metrics.skipped(outcome.skipped());
-        metrics.failed(outcome.failed());
+        metrics.failed(outcome.failed().size());
+        failureNotices.reminderFailed(outcome.failed());
         for (Delivered delivered : outcome.delivered()) {
             metrics.delivered(path, delivered.lateness());
             logDelivery(delivered, path);
@@ -236,8 +241,14 @@ public class DeliveryRound {
         store.delivered(delivered.stream().map(d -> d.reminder().id()).toList(), clock.instant());
         store.skipped(skipped);
         store.failed(failures);
-        return new Outcome(settlements, delivered, skipped.size(), (int)
-                failures.stream().filter(DueReminder.Failure::isFinal).count());
+        return new Outcome(
+                settlements,
+                delivered,
+                skipped.size(),
+                failures.stream()
+                        .filter(DueReminder.Failure::isFinal)
+                        .map(DueReminder.Failure::id)
+                        .toList());
     }
 
     /**
@@ -351,5 +362,5 @@ public class DeliveryRound {
     private record Delivered(DueReminder reminder, String json, String channel, int attempt, Duration lateness) {}
 
     /** What a committed round did; the metrics count it only once the commit has succeeded. */
-    private record Outcome(List<Settlement> settlements, List<Delivered> delivered, int skipped, int failed) {}
+    private record Outcome(List<Settlement> settlements, List<Delivered> delivered, int skipped, List<Long> failed) {}
 }

@@ -1,5 +1,7 @@
 package com.meetingreminders.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -18,15 +21,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A client of GET /reminders/stream on its own connection: the answer's status and headers, the events' data as they
- * come, and when the server ended the stream. A refused stream keeps its problem body.
+ * A client of GET /reminders/stream on its own connection: the answer's status and headers, each server-sent event
+ * whole with its name ({@code message} when the server named none, as browsers' EventSource reports it), and when
+ * the server ended the stream. A refused stream keeps its problem body. Close it to end the connection.
  */
 public final class EventStream implements AutoCloseable {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
+    /** One event as a client sees it. */
+    public record Event(String name, String data) {}
+
     private final HttpResponse<InputStream> response;
-    private final List<String> events = new CopyOnWriteArrayList<>();
+    private final List<Event> events = new CopyOnWriteArrayList<>();
     private volatile Instant endedAt;
     private volatile String body = "";
 
@@ -53,6 +60,13 @@ public final class EventStream implements AutoCloseable {
         }
     }
 
+    /** Connects as {@code caller} and checks that the stream was opened. */
+    public static EventStream connect(URI stream, String caller) {
+        EventStream opened = open(stream, Tokens.of(caller));
+        assertThat(opened.status()).isEqualTo(200);
+        return opened;
+    }
+
     public int status() {
         return response.statusCode();
     }
@@ -66,8 +80,13 @@ public final class EventStream implements AutoCloseable {
         return body;
     }
 
-    public List<String> events() {
-        return events;
+    public List<Event> events() {
+        return List.copyOf(events);
+    }
+
+    /** The events whose data mention {@code text}. */
+    public List<Event> about(String text) {
+        return events.stream().filter(event -> event.data().contains(text)).toList();
     }
 
     /** The server ended the answer: for a stream, it closed it. */
@@ -79,23 +98,36 @@ public final class EventStream implements AutoCloseable {
         return endedAt;
     }
 
+    /** Lines up to an empty one make an event; its data lines are joined by line breaks, as the SSE format says. */
     private void read() {
-        Thread reader = new Thread(() -> {
-            StringBuilder text = new StringBuilder();
-            try (BufferedReader lines =
-                    new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
-                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                    if (line.startsWith("data:")) {
-                        events.add(line.substring("data:".length()).trim());
+        Thread reader = new Thread(
+                () -> {
+                    StringBuilder text = new StringBuilder();
+                    String name = "message";
+                    List<String> data = new ArrayList<>();
+                    try (BufferedReader lines =
+                            new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+                        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                            if (line.isEmpty()) {
+                                if (!data.isEmpty()) {
+                                    events.add(new Event(name, String.join("\n", data)));
+                                }
+                                name = "message";
+                                data.clear();
+                            } else if (line.startsWith("event:")) {
+                                name = line.substring("event:".length()).trim();
+                            } else if (line.startsWith("data:")) {
+                                data.add(line.substring("data:".length()).trim());
+                            }
+                            text.append(line).append('\n');
+                        }
+                        body = text.toString();
+                        endedAt = Instant.now();
+                    } catch (IOException closedByUs) {
+                        // close() ends the connection under the reader
                     }
-                    text.append(line).append('\n');
-                }
-                body = text.toString();
-                endedAt = Instant.now();
-            } catch (IOException closedByUs) {
-                // close() ends the connection under the reader
-            }
-        });
+                },
+                "event-stream-reader");
         reader.setDaemon(true);
         reader.start();
     }

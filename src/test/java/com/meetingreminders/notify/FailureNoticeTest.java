@@ -1,0 +1,239 @@
+package com.meetingreminders.notify;
+
+import static com.meetingreminders.support.MeetingBody.meeting;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasKey;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.meetingreminders.support.Api;
+import com.meetingreminders.support.Database;
+import com.meetingreminders.support.EventStream;
+import com.meetingreminders.support.EventStream.Event;
+import com.meetingreminders.support.MeetingBody;
+import com.meetingreminders.support.Moments;
+import com.meetingreminders.support.Signatures;
+import com.meetingreminders.support.Tokens;
+import com.meetingreminders.support.WebhookReceiver;
+import com.meetingreminders.support.WebhookReceiver.Received;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * What a meeting's owner hears when a reminder ends FAILED (the test profile allows 3 attempts, 100 ms apart at first):
+ * a {@code reminder.failed} event on the stream and one signed POST to the meeting's failureWebhookUrl, checked as a
+ * receiver would, with the Standard Webhooks library and the owner's secret.
+ */
+@QuarkusTest
+class FailureNoticeTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Longer than a pass over the owed notices (reminders.reconcile.interval, 2 s in the test profile). */
+    private static final Duration LONGER_THAN_A_PASS = Duration.ofSeconds(3);
+
+    @TestHTTPResource("/reminders/stream")
+    URI streamUri;
+
+    @RegisterExtension
+    final WebhookReceiver receiver = WebhookReceiver.start();
+
+    private EventStream stream;
+
+    @AfterEach
+    void closeStream() {
+        if (stream != null) {
+            stream.close();
+        }
+    }
+
+    private static String newCaller() {
+        return "failure-" + UUID.randomUUID();
+    }
+
+    /** A meeting of the caller whose reminder is due already, so its attempts start at once. */
+    private static MeetingBody dueNow() {
+        return meeting().startsAt(Moments.now().plusSeconds(60)).remindBefore("PT2M");
+    }
+
+    private static String create(String caller, MeetingBody body) {
+        return Api.createWith(Tokens.bearer(caller), body);
+    }
+
+    private static String statusOf(String caller, String meetingId) {
+        return given().header("Authorization", Tokens.bearer(caller))
+                .get("/meetings/" + meetingId + "/reminders")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("[0].status");
+    }
+
+    private static boolean noticeRecorded(String meetingId) {
+        return Database.queryLong(
+                        Database.TEST_DATABASE,
+                        "select count(*) from reminder where failure_noticed_at is not null and meeting_id = '"
+                                + meetingId + "'")
+                == 1;
+    }
+
+    @Test
+    void aReminderThatEndsFailedIsToldOnceOnTheStreamAndOnceAtTheFailureWebhook() throws Exception {
+        String owner = newCaller();
+        stream = EventStream.connect(streamUri, owner);
+        receiver.alwaysAnswer("/reminder", 500);
+        String id = create(
+                owner,
+                dueNow().webhookUrl(receiver.url("/reminder")).with("failureWebhookUrl", receiver.url("/failed")));
+
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> receiver.on("/failed").size() == 1);
+        assertThat(statusOf(owner, id)).isEqualTo("FAILED");
+        assertThat(receiver.on("/reminder")).hasSize(3);
+
+        Received notice = receiver.on("/failed").get(0);
+        String deliveryId = receiver.on("/reminder").get(0).deliveryId();
+        assertThat(notice.header("webhook-id")).isEqualTo(deliveryId + ":failed");
+        assertThat(notice.header("Idempotency-Key")).isEqualTo(deliveryId + ":failed");
+        assertThat(Signatures.failure(Signatures.secretOf(owner), notice)).isEmpty();
+        JsonNode body = notice.json();
+        assertThat(body.path("attempts").asInt()).isEqualTo(3);
+        assertThat(body.path("lastError").asText()).isEqualTo("receiver answered 500");
+        ObjectNode notification = body.deepCopy();
+        notification.remove("attempts");
+        notification.remove("lastError");
+        assertThat(notification).isEqualTo(receiver.on("/reminder").get(0).json());
+
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> !stream.about(deliveryId).isEmpty());
+        assertThat(stream.about(deliveryId)).extracting(Event::name).containsExactly("reminder.failed");
+        assertThat(JSON.readTree(stream.about(deliveryId).get(0).data())).isEqualTo(body);
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> noticeRecorded(id));
+        await().during(LONGER_THAN_A_PASS)
+                .atMost(LONGER_THAN_A_PASS.plusSeconds(2))
+                .until(() -> receiver.on("/failed").size() == 1
+                        && stream.about(deliveryId).size() == 1);
+    }
+
+    @Test
+    void aDeliveredReminderStaysAnUnnamedEventAndSendsNoNotice() throws Exception {
+        String owner = newCaller();
+        stream = EventStream.connect(streamUri, owner);
+        create(owner, dueNow().webhookUrl(receiver.url("/ok")).with("failureWebhookUrl", receiver.url("/failed")));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> receiver.on("/ok").size() == 1);
+        String deliveryId = receiver.on("/ok").get(0).deliveryId();
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> !stream.about(deliveryId).isEmpty());
+
+        assertThat(stream.about(deliveryId)).extracting(Event::name).containsExactly("message");
+        assertThat(receiver.on("/failed")).isEmpty();
+    }
+
+    @Test
+    void aFailingFailureReceiverIsCountedAndNotTriedAgain() {
+        String owner = newCaller();
+        receiver.alwaysAnswer("/reminder", 503);
+        receiver.alwaysAnswer("/failed", 500);
+        double before = failedNotices();
+        String id = create(
+                owner,
+                dueNow().webhookUrl(receiver.url("/reminder")).with("failureWebhookUrl", receiver.url("/failed")));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> noticeRecorded(id));
+        assertThat(failedNotices() - before).isEqualTo(1);
+        await().during(LONGER_THAN_A_PASS)
+                .atMost(LONGER_THAN_A_PASS.plusSeconds(2))
+                .until(() -> receiver.on("/failed").size() == 1);
+        assertThat(failedNotices() - before).isEqualTo(1);
+    }
+
+    @Test
+    void aNoticeOwedByAReplicaThatDiedIsSentByAnotherReplicasPass() throws Exception {
+        String owner = newCaller();
+        stream = EventStream.connect(streamUri, owner);
+        // A reminder far ahead, then FAILED behind the service's back, as if the replica that failed it had died before
+        // it could send the notice.
+        String id = create(owner, meeting().remindBefore("PT5M").with("failureWebhookUrl", receiver.url("/failed")));
+        Database.execute(
+                Database.TEST_DATABASE,
+                "update reminder set status = 'FAILED', attempts = 3, last_error = 'receiver answered 503'"
+                        + " where meeting_id = '" + id + "'");
+
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> receiver.on("/failed").size() == 1);
+        Received notice = receiver.on("/failed").get(0);
+        assertThat(notice.deliveryId()).startsWith(id + ":");
+        assertThat(notice.header("webhook-id")).isEqualTo(notice.deliveryId() + ":failed");
+        assertThat(Signatures.failure(Signatures.secretOf(owner), notice)).isEmpty();
+        assertThat(notice.json().path("lastError").asText()).isEqualTo("receiver answered 503");
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> !stream.about(notice.deliveryId()).isEmpty());
+        assertThat(stream.about(notice.deliveryId())).extracting(Event::name).containsExactly("reminder.failed");
+    }
+
+    @Test
+    void aMeetingShowsItsFailureWebhookUrlAndAReplaceWithoutOneRemovesIt() {
+        String url = receiver.url("/failed?team=7");
+        String id = Api.create(meeting().with("failureWebhookUrl", url)).getString("id");
+
+        given().get("/meetings/" + id).then().statusCode(200).body("failureWebhookUrl", equalTo(url));
+        Map<String, Object> replaced = Api.replace(id, meeting()).getMap("$");
+        assertThat(replaced).containsEntry("failureWebhookUrl", null);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"https://example.com/failed", "ftp://127.0.0.1/failed", "/failed", "http://"})
+    void refusesAFailureWebhookUrlThatIsNotAnAllowedHttpUrlAndStoresNothing(String url) {
+        long before = Database.countMeetings();
+
+        given().contentType(ContentType.JSON)
+                .body(meeting().with("failureWebhookUrl", url).toMap())
+                .post("/meetings")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("errors.field", hasItem("failureWebhookUrl"));
+        assertThat(Database.countMeetings()).isEqualTo(before);
+    }
+
+    @Test
+    void theApiDescriptionNamesTheFailureWebhookAndTheStreamsFailureEvent() {
+        given().get("/q/openapi?format=json")
+                .then()
+                .statusCode(200)
+                .body(
+                        "components.schemas.MeetingRequest.properties.failureWebhookUrl.examples",
+                        hasItem("https://hooks.example.com/reminders/failed"))
+                .body("components.schemas.MeetingView.properties", hasKey("failureWebhookUrl"))
+                .body("paths.'/reminders/stream'.get.description", containsString("reminder.failed"));
+    }
+
+    /** reminders_failure_notices_total{outcome="failed"} at /q/metrics. */
+    private static double failedNotices() {
+        String text = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        Matcher value = Pattern.compile("(?m)^reminders_failure_notices_total\\{outcome=\"failed\"} (\\S+)$")
+                .matcher(text);
+        assertThat(value.find()).as("the failed-notice counter is exported").isTrue();
+        return Double.parseDouble(value.group(1));
+    }
+}
