@@ -4,6 +4,11 @@ import io.quarkus.test.junit.callback.QuarkusTestBeforeEachCallback;
 import io.quarkus.test.junit.callback.QuarkusTestMethodContext;
 import io.restassured.RestAssured;
 import io.restassured.filter.Filter;
+import io.restassured.filter.FilterContext;
+import io.restassured.response.Response;
+import io.restassured.specification.FilterableRequestSpecification;
+import io.restassured.specification.FilterableResponseSpecification;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -16,12 +21,22 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public class AuthenticatedByDefault implements BeforeAllCallback, QuarkusTestBeforeEachCallback {
 
-    private static final Filter DEFAULT_TOKEN = (request, response, context) -> {
-        if (!request.getHeaders().hasHeaderWithName("Authorization")) {
-            request.header("Authorization", Tokens.bearer(Tokens.DEFAULT_CALLER));
+    /**
+     * Known by its class name, not by identity: after a Quarkus restart the filter installed by the other class loader's
+     * copy of this class is still in RestAssured's list, and {@link #suspend()} must take that one out too.
+     */
+    static final class DefaultToken implements Filter {
+        @Override
+        public Response filter(
+                FilterableRequestSpecification request,
+                FilterableResponseSpecification response,
+                FilterContext context) {
+            if (!request.getHeaders().hasHeaderWithName("Authorization")) {
+                request.header("Authorization", Tokens.bearer(Tokens.DEFAULT_CALLER));
+            }
+            return context.next(request, response);
         }
-        return context.next(request, response);
-    };
+    }
 
     @Override
     public void beforeAll(ExtensionContext context) {
@@ -36,15 +51,19 @@ public class AuthenticatedByDefault implements BeforeAllCallback, QuarkusTestBef
     /** For tests of authentication: from now to the next test, requests carry only the headers they name. */
     public static void suspend() {
         RestAssured.replaceFiltersWith(RestAssured.filters().stream()
-                .filter(filter -> filter != DEFAULT_TOKEN)
+                .filter(filter -> !isDefaultToken(filter))
                 .toList());
     }
 
     private static void install() {
-        if (!RestAssured.filters().contains(DEFAULT_TOKEN)) {
-            List<Filter> filters = new java.util.ArrayList<>(RestAssured.filters());
-            filters.add(DEFAULT_TOKEN);
+        if (RestAssured.filters().stream().noneMatch(AuthenticatedByDefault::isDefaultToken)) {
+            List<Filter> filters = new ArrayList<>(RestAssured.filters());
+            filters.add(new DefaultToken());
             RestAssured.replaceFiltersWith(filters);
         }
+    }
+
+    private static boolean isDefaultToken(Filter filter) {
+        return filter.getClass().getName().equals(DefaultToken.class.getName());
     }
 }
