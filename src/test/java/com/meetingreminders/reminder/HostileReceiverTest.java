@@ -76,7 +76,7 @@ class HostileReceiverTest {
         Due due = dueTogether(HEALTHY, BAD_PATH);
 
         assertHealthyDeliveredOnceOnTime(due, "Others of a receiver that " + behaviour);
-        awaitFailedAfterEveryAttempt(due.bad());
+        awaitFailedAfterEveryAttempt(due);
         assertThat(Api.onlyReminder(due.bad())).containsEntry("lastError", lastError);
         assertThat(receiver.on(BAD_PATH)).hasSize(3);
     }
@@ -92,7 +92,7 @@ class HostileReceiverTest {
                                 + "' where webhook_url like '%" + BAD_PATH + "'"));
 
         assertHealthyDeliveredOnceOnTime(due, "Others of a send that throws");
-        awaitFailedAfterEveryAttempt(due.bad());
+        awaitFailedAfterEveryAttempt(due);
         assertThat(Api.onlyReminder(due.bad()).get("lastError")).isNotNull();
         assertThat(receiver.on(BAD_PATH)).isEmpty();
     }
@@ -103,7 +103,7 @@ class HostileReceiverTest {
         Due due = dueTogether(HEALTHY, BAD_PATH);
 
         assertHealthyDeliveredOnceOnTime(due, "Others of a receiver that answers 200 with hundreds of megabytes");
-        await().atMost(Duration.ofSeconds(10))
+        await().atMost(LeadTime.until(due.sendAt(), Duration.ofSeconds(10)))
                 .until(() -> "DELIVERED".equals(Api.onlyReminder(due.bad()).get("status")));
         assertThat(receiver.on(BAD_PATH)).hasSize(1);
         // The service hung up after a small cap; what the receiver still got out is what the sockets' buffers held.
@@ -115,7 +115,7 @@ class HostileReceiverTest {
         HostileAnswer drip = receiver.answerHostile(BAD_PATH, HostileAnswer.drip());
         Due due = dueTogether(0, BAD_PATH);
 
-        awaitFailedAfterEveryAttempt(due.bad());
+        awaitFailedAfterEveryAttempt(due);
         // Each attempt hung up on the drip: the receiver's next drop fails within a second, and nothing drips on.
         await().atMost(Duration.ofSeconds(5)).until(() -> drip.inProgress() == 0);
     }
@@ -152,7 +152,7 @@ class HostileReceiverTest {
     }
 
     private void assertHealthyDeliveredOnceOnTime(Due due, String scenario) {
-        await().atMost(Duration.ofSeconds(10))
+        await().atMost(LeadTime.until(due.sendAt(), Duration.ofSeconds(10)))
                 .until(() -> receiver.on(HEALTHY_PATH).size() >= due.healthy().size());
         await().atMost(Duration.ofSeconds(10)).until(() -> due.healthy().stream()
                 .allMatch(id -> "DELIVERED".equals(Api.onlyReminder(id).get("status"))));
@@ -163,21 +163,21 @@ class HostileReceiverTest {
         assertThat(due.healthy())
                 .allSatisfy(id -> assertThat(Api.onlyReminder(id)).containsEntry("attempts", 1));
         // The bad one's attempts are over by now: a healthy reminder sent again with one of them would show here.
-        awaitFailedOrDelivered(due.bad());
+        awaitFailedOrDelivered(due);
         assertThat(Figures.of(due.healthy().size(), receiver.on(HEALTHY_PATH)).duplicates())
                 .isZero();
     }
 
-    private static void awaitFailedOrDelivered(String id) {
-        await().atMost(Duration.ofSeconds(20)).until(() -> {
-            Map<String, Object> reminder = Api.onlyReminder(id);
+    private static void awaitFailedOrDelivered(Due due) {
+        await().atMost(LeadTime.until(due.sendAt(), Duration.ofSeconds(20))).until(() -> {
+            Map<String, Object> reminder = Api.onlyReminder(due.bad());
             return "FAILED".equals(reminder.get("status")) || "DELIVERED".equals(reminder.get("status"));
         });
     }
 
-    private static void awaitFailedAfterEveryAttempt(String id) {
-        await().atMost(Duration.ofSeconds(20))
-                .until(() -> "FAILED".equals(Api.onlyReminder(id).get("status")));
-        assertThat(Api.onlyReminder(id)).containsEntry("attempts", 3);
+    private static void awaitFailedAfterEveryAttempt(Due due) {
+        await().atMost(LeadTime.until(due.sendAt(), Duration.ofSeconds(20)))
+                .until(() -> "FAILED".equals(Api.onlyReminder(due.bad()).get("status")));
+        assertThat(Api.onlyReminder(due.bad())).containsEntry("attempts", 3);
     }
 }

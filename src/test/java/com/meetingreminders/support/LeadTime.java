@@ -44,4 +44,9 @@ public final class LeadTime {
                     + Duration.between(sendAt, now).toMillis() + " ms after the send time");
         }
     }
+
+    /** How long from now until {@code wait} after the send time: what a wait for deliveries may take at most. */
+    public static Duration until(Instant sendAt, Duration wait) {
+        return Duration.between(Instant.now(), sendAt.plus(wait));
+    }
 }
