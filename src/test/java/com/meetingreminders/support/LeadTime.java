@@ -36,6 +36,18 @@ public final class LeadTime {
         return lead;
     }
 
+    /**
+     * Runs a step a test will take before its reminders fall due (a server stopped and started again, say) and
+     * returns the lead time it asks for: three times what it took.
+     */
+    public static Duration toRepeat(String step, Runnable probe) {
+        long started = System.nanoTime();
+        probe.run();
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        System.out.printf("%s took %d ms here and now%n", step, took.toMillis());
+        return took.multipliedBy(SAFETY);
+    }
+
     /** Fails the test plainly when its setup outran the lead time, rather than letting late reminders look like a bug. */
     public static void requireBefore(Instant sendAt) {
         Instant now = Instant.now();
