@@ -54,6 +54,8 @@ final class WebhookExchange {
                 }
                 request = obtainedRequest;
             }
+            // A reset of ours (deadline, answer too long) ends here, instead of in an error line of the client's.
+            obtainedRequest.exceptionHandler(this::fail);
             // The answer is read inside send()'s own callback, in the same dispatch as its headers: a later step may
             // run after an empty answer has already ended, and would then wait for it until the deadline.
             obtainedRequest.send(Buffer.buffer(body)).onComplete(sent -> {
