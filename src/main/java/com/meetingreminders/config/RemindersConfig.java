@@ -94,9 +94,19 @@ public interface RemindersConfig {
         @WithDefault("1m")
         Duration lateCutoff();
 
-        /** Delivery rounds running at once; each holds one database connection while its notifications are out. */
-        @WithDefault("8")
+        /**
+         * Threads that do the database work of delivery rounds (lock, record, commit); a round holds none while its
+         * notifications are out.
+         */
+        @WithDefault("4")
         int workers();
+
+        /**
+         * Delivery rounds under way at once, sends out included; each holds one database connection (and its row
+         * locks) until its outcomes are recorded, so keep it well below the datasource's max-size.
+         */
+        @WithDefault("16")
+        int roundsInFlight();
 
         /** Most reminders one delivery round takes. */
         @WithDefault("100")

@@ -2,12 +2,13 @@ package com.meetingreminders.notify;
 
 import com.meetingreminders.config.RemindersConfig;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,29 +18,37 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
  * The signed webhook: {@code POST} of the notification to the meeting's URL or the default one, with the Standard
  * Webhooks headers, signed afresh for each attempt. Any 2xx answer is
- * success; anything else, a redirect included, or no answer within {@code reminders.webhook.timeout}, is a failure.
- * Requests run on Vert.x's non-blocking client, so a slow receiver holds a connection, never a thread.
+ * success; anything else, a redirect included, or no whole answer within {@code reminders.webhook.timeout}, is a
+ * failure. Requests run on Vert.x's non-blocking client, so a slow receiver holds a connection, never a thread; what
+ * one receiver does (hang, drip, answer hundreds of megabytes, hang up) costs one attempt of its own reminder and no
+ * more (see {@link WebhookExchange}).
  */
 @ApplicationScoped
 public class WebhookChannel {
 
+    private final Vertx vertx;
     private final HttpClient client;
     private final Clock clock;
     private final Duration timeout;
 
     WebhookChannel(Vertx vertx, Clock clock, RemindersConfig config) {
+        this.vertx = vertx;
         this.clock = clock;
         this.timeout = config.webhook().timeout();
-        this.client = vertx.createHttpClient(new HttpClientOptions()
-                .setConnectTimeout((int) timeout.toMillis())
-                .setMaxPoolSize(config.webhook().maxConnectionsPerReceiver())
-                .setKeepAlive(true));
+        this.client = vertx.createHttpClient(
+                new HttpClientOptions()
+                        .setConnectTimeout((int) timeout.toMillis())
+                        .setKeepAlive(true),
+                new PoolOptions()
+                        .setHttp1MaxSize(config.webhook().maxConnectionsPerReceiver())
+                        // A bound on memory, never reached in practice: no replica has more sends out at once.
+                        .setMaxWaitQueueSize(config.delivery().roundsInFlight()
+                                * config.delivery().batchSize()));
     }
 
     /**
@@ -47,41 +56,51 @@ public class WebhookChannel {
      * why.
      */
     public CompletableFuture<Void> send(URI target, String deliveryId, String body, WebhookSignature signature) {
+        CompletableFuture<Integer> answered;
+        try {
+            answered = new WebhookExchange(vertx, client, timeout)
+                    .start(request(target, deliveryId, body, signature), body);
+        } catch (RuntimeException e) {
+            // A target the client refuses before any attempt (a port out of range, say): this send fails, no other.
+            answered = CompletableFuture.failedFuture(new DeliveryFailure("the webhook URL cannot be used"));
+        }
+        return answered.handle((status, error) -> {
+            if (error != null) {
+                throw new DeliveryFailure(describe(error));
+            }
+            if (status < 200 || status > 299) {
+                throw new DeliveryFailure("receiver answered " + status);
+            }
+            return null;
+        });
+    }
+
+    private RequestOptions request(URI target, String deliveryId, String body, WebhookSignature signature) {
         // This attempt's time: a receiver refuses a message whose timestamp is old, so a retry is signed again.
         long timestamp = clock.instant().getEpochSecond();
         RequestOptions request = new RequestOptions()
                 .setMethod(HttpMethod.POST)
                 .setAbsoluteURI(target.toString())
                 .setFollowRedirects(false)
-                .setIdleTimeout(timeout.toMillis())
+                // Waiting for a pooled connection ends with the attempt: a request that got none in time is dropped
+                // from the queue, and is never sent late.
+                .setConnectTimeout(timeout.toMillis())
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                 .putHeader("Idempotency-Key", deliveryId)
                 .putHeader("webhook-id", deliveryId)
                 .putHeader("webhook-timestamp", Long.toString(timestamp));
         signature.of(deliveryId, timestamp, body).ifPresent(value -> request.putHeader("webhook-signature", value));
-        return client.request(request)
-                // body() is asked for inside send()'s callback, in the same dispatch as the answer's headers: a
-                // separate compose may run after an empty answer has already ended, and then it never completes
-                // (the attempt times out although the receiver answered, and the reminder goes out again).
-                // Reading the answer to its end also frees the connection for the next request.
-                .compose(outgoing -> outgoing.send(Buffer.buffer(body))
-                        .compose(answer -> answer.body().map(ignored -> answer.statusCode())))
-                .toCompletionStage()
-                .toCompletableFuture()
-                .orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
-                .handle((status, error) -> {
-                    if (error != null) {
-                        throw new DeliveryFailure(describe(error));
-                    }
-                    if (status < 200 || status > 299) {
-                        throw new DeliveryFailure("receiver answered " + status);
-                    }
-                    return null;
-                });
+        return request;
     }
 
     private String describe(Throwable error) {
         Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (cause instanceof DeliveryFailure failure) {
+            return failure.getMessage();
+        }
+        if (cause instanceof ConnectionPoolTooBusyException) {
+            return "too many notifications already waiting for a connection to the receiver";
+        }
         if (cause instanceof TimeoutException
                 || cause.getClass().getSimpleName().contains("Timeout")) {
             return "no answer within " + timeout.toMillis() + "ms";

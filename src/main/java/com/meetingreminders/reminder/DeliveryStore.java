@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -50,9 +51,14 @@ class DeliveryStore {
         this.dataSource = dataSource;
     }
 
-    List<DueReminder> lock(Collection<ReminderRef> refs) {
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = connection.prepareStatement(LOCK)) {
+    /** Opens a round's transaction, which the database ends if it stays idle longer than {@code longest}. */
+    RoundTransaction begin(Duration longest) {
+        return RoundTransaction.begin(dataSource, longest);
+    }
+
+    List<DueReminder> lock(RoundTransaction transaction, Collection<ReminderRef> refs) {
+        Connection connection = transaction.connection();
+        try (PreparedStatement statement = connection.prepareStatement(LOCK)) {
             statement.setArray(
                     1,
                     connection.createArrayOf(
@@ -89,9 +95,9 @@ class DeliveryStore {
         }
     }
 
-    void delivered(Collection<Long> ids, Instant at) {
+    void delivered(RoundTransaction transaction, Collection<Long> ids, Instant at) {
         if (!ids.isEmpty()) {
-            write(DELIVERED, statement -> {
+            write(transaction, DELIVERED, statement -> {
                 statement.setTimestamp(1, Timestamp.from(at));
                 statement.setArray(2, statement.getConnection().createArrayOf("bigint", ids.toArray()));
                 statement.executeUpdate();
@@ -99,20 +105,20 @@ class DeliveryStore {
         }
     }
 
-    void skipped(Collection<Long> ids) {
+    void skipped(RoundTransaction transaction, Collection<Long> ids) {
         if (!ids.isEmpty()) {
-            write(SKIPPED, statement -> {
+            write(transaction, SKIPPED, statement -> {
                 statement.setArray(1, statement.getConnection().createArrayOf("bigint", ids.toArray()));
                 statement.executeUpdate();
             });
         }
     }
 
-    void failed(Collection<DueReminder.Failure> failures) {
+    void failed(RoundTransaction transaction, Collection<DueReminder.Failure> failures) {
         if (failures.isEmpty()) {
             return;
         }
-        write(FAILED, statement -> {
+        write(transaction, FAILED, statement -> {
             for (DueReminder.Failure failure : failures) {
                 statement.setInt(1, failure.attempts());
                 statement.setString(2, failure.error());
@@ -135,9 +141,8 @@ class DeliveryStore {
         void run(PreparedStatement statement) throws SQLException;
     }
 
-    private void write(String sql, Write write) {
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = connection.prepareStatement(sql)) {
+    private static void write(RoundTransaction transaction, String sql, Write write) {
+        try (PreparedStatement statement = transaction.connection().prepareStatement(sql)) {
             write.run(statement);
         } catch (SQLException e) {
             throw new IllegalStateException("Could not record the outcome of a delivery round", e);

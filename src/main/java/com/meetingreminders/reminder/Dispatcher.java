@@ -4,20 +4,23 @@ import com.meetingreminders.config.RemindersConfig;
 import io.quarkus.logging.Log;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The one delivery path that events and sweeps share. It runs delivery rounds on its own workers, never on Redisson's
- * threads, and bounds the reminders a replica holds: the paths reserve slots before they take entries from Redis,
- * so that what this replica cannot deliver soon stays in Redis for another.
+ * The one delivery path that events and sweeps share. It bounds the delivery rounds under way to
+ * {@code reminders.delivery.rounds-in-flight} (each holds a database connection until it has recorded its outcomes),
+ * runs their database work on its own workers, never on Redisson's threads, and bounds the reminders a replica holds:
+ * the paths reserve slots before they take entries from Redis, so that what this replica cannot deliver soon stays in
+ * Redis for another.
  */
 @ApplicationScoped
 public class Dispatcher {
@@ -25,24 +28,26 @@ public class Dispatcher {
     private final DeliveryRound round;
     private final ReminderTimers timers;
     private final int batchSize;
+    private final int roundsInFlight;
     private final Semaphore slots;
-    private final ThreadPoolExecutor workers;
+    private final ExecutorService workers;
+    /** Rounds waiting for room, oldest first; guarded by this. */
+    private final Deque<Batch> waiting = new ArrayDeque<>();
+    /** Rounds under way; guarded by this. */
+    private int inFlight;
+    /** Once stopping, nothing new starts; guarded by this. */
+    private boolean stopping;
+
     private volatile Runnable slotsFreed = () -> {};
 
     Dispatcher(DeliveryRound round, ReminderTimers timers, RemindersConfig config) {
         this.round = round;
         this.timers = timers;
         this.batchSize = config.delivery().batchSize();
-        int workerCount = config.delivery().workers();
-        // One round under way and one waiting per worker: the workers never idle, and little waits on a busy replica.
-        this.slots = new Semaphore(2 * workerCount * batchSize);
-        this.workers = new ThreadPoolExecutor(
-                workerCount,
-                workerCount,
-                0,
-                TimeUnit.MILLISECONDS,
-                new LinkedBlockingQueue<>(),
-                namedThreads("reminder-delivery-"));
+        this.roundsInFlight = config.delivery().roundsInFlight();
+        // One round under way and one waiting per place: never idle, and little waits on a busy replica.
+        this.slots = new Semaphore(2 * roundsInFlight * batchSize);
+        this.workers = Executors.newFixedThreadPool(config.delivery().workers(), namedThreads("reminder-delivery-"));
     }
 
     /** The sweeper asks to be woken when slots free up, so that a busy replica sweeps again as soon as it can. */
@@ -70,23 +75,58 @@ public class Dispatcher {
         }
     }
 
-    /** A round ended: its slots are free, and a sweeper waiting for room may go on. */
-    private void roundEnded(int count) {
-        release(count);
-        slotsFreed.run();
-    }
-
     /** Delivers reminders this replica holds, one slot reserved for each. */
     void dispatch(List<ReminderRef> held, DeliveryPath path) {
+        List<Batch> batches = new ArrayList<>();
         for (int from = 0; from < held.size(); from += batchSize) {
-            List<ReminderRef> batch = List.copyOf(held.subList(from, Math.min(held.size(), from + batchSize)));
-            try {
-                workers.execute(new Round(batch, path));
-            } catch (RejectedExecutionException stopping) {
-                handBack(batch);
-                roundEnded(batch.size());
+            batches.add(new Batch(List.copyOf(held.subList(from, Math.min(held.size(), from + batchSize))), path));
+        }
+        boolean refused;
+        synchronized (this) {
+            refused = stopping;
+            if (!refused) {
+                waiting.addAll(batches);
             }
         }
+        if (refused) {
+            handBack(held);
+            release(held.size());
+            return;
+        }
+        startWhatFits();
+    }
+
+    private void startWhatFits() {
+        List<Batch> starting = new ArrayList<>();
+        synchronized (this) {
+            while (!stopping && inFlight < roundsInFlight && !waiting.isEmpty()) {
+                starting.add(waiting.poll());
+                inFlight++;
+            }
+        }
+        starting.forEach(this::start);
+    }
+
+    private void start(Batch batch) {
+        CompletableFuture.supplyAsync(() -> round.deliver(batch.held(), batch.path(), workers), workers)
+                .thenCompose(delivered -> delivered)
+                .whenComplete((ignored, error) -> {
+                    if (error != null) {
+                        Log.warnf("A delivery round ended abnormally: %s", error.toString());
+                    }
+                    roundEnded(batch.held().size());
+                });
+    }
+
+    /** A round ended: its place and slots are free, the next waiting round starts, a sweeper waiting for room goes on. */
+    private void roundEnded(int reminders) {
+        synchronized (this) {
+            inFlight--;
+            notifyAll();
+        }
+        release(reminders);
+        slotsFreed.run();
+        startWhatFits();
     }
 
     /**
@@ -94,19 +134,31 @@ public class Dispatcher {
      * rounds under way finish within {@code patience}.
      */
     void stop(Duration patience) throws InterruptedException {
-        List<Runnable> waiting = new ArrayList<>();
-        workers.getQueue().drainTo(waiting);
-        workers.shutdown();
         List<ReminderRef> notStarted = new ArrayList<>();
-        waiting.forEach(round -> notStarted.addAll(((Round) round).held));
+        synchronized (this) {
+            stopping = true;
+            waiting.forEach(batch -> notStarted.addAll(batch.held()));
+            waiting.clear();
+        }
         if (!notStarted.isEmpty()) {
             handBack(notStarted);
+            release(notStarted.size());
             Log.infof("Handed back %d reminders that had not been sent yet", notStarted.size());
         }
-        if (!workers.awaitTermination(patience.toMillis(), TimeUnit.MILLISECONDS)) {
-            Log.warnf(
-                    "Delivery rounds still running after %s; their leases will hand them to other replicas", patience);
+        long deadline = System.nanoTime() + patience.toNanos();
+        synchronized (this) {
+            long left;
+            while (inFlight > 0 && (left = deadline - System.nanoTime()) > 0) {
+                wait(Math.max(1, left / 1_000_000));
+            }
+            if (inFlight > 0) {
+                Log.warnf(
+                        "%d delivery rounds still under way after %s; their leases will hand them to other replicas",
+                        inFlight, patience);
+                return;
+            }
         }
+        workers.shutdown();
     }
 
     private void handBack(List<ReminderRef> refs) {
@@ -119,24 +171,7 @@ public class Dispatcher {
         }
     }
 
-    private final class Round implements Runnable {
-        private final List<ReminderRef> held;
-        private final DeliveryPath path;
-
-        Round(List<ReminderRef> held, DeliveryPath path) {
-            this.held = held;
-            this.path = path;
-        }
-
-        @Override
-        public void run() {
-            try {
-                round.deliver(held, path);
-            } finally {
-                roundEnded(held.size());
-            }
-        }
-    }
+    private record Batch(List<ReminderRef> held, DeliveryPath path) {}
 
     private static ThreadFactory namedThreads(String prefix) {
         AtomicInteger count = new AtomicInteger();

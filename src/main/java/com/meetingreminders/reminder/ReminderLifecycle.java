@@ -24,7 +24,6 @@ class ReminderLifecycle {
     private final DeliveryRound deliveryRound;
     private final Duration deliveryPatience;
     private final Duration lease;
-    private final Duration webhookTimeout;
     private volatile boolean stopping;
     private final Scheduler scheduler;
 
@@ -37,6 +36,7 @@ class ReminderLifecycle {
             Dispatcher dispatcher,
             DeliveryRound deliveryRound,
             Scheduler scheduler,
+            DeliveryTimeouts timeouts,
             RemindersConfig config) {
         this.scheduler = scheduler;
         this.notifications = notifications;
@@ -46,18 +46,17 @@ class ReminderLifecycle {
         this.sweeper = sweeper;
         this.dispatcher = dispatcher;
         this.deliveryRound = deliveryRound;
-        this.deliveryPatience = config.webhook().timeout().plusSeconds(5);
+        this.deliveryPatience = timeouts.transaction();
         this.lease = config.claim().lease();
-        this.webhookTimeout = config.webhook().timeout();
     }
 
     void start(@Observes StartupEvent started) {
-        if (lease.compareTo(webhookTimeout.plusSeconds(5)) < 0) {
+        if (lease.compareTo(deliveryPatience) < 0) {
             // Not unsafe (a reminder is never tried again before its backoff), but replicas then wait for each other.
             Log.warnf(
-                    "reminders.claim.lease (%s) is shorter than reminders.webhook.timeout (%s) plus 5 s: a delivery"
-                            + " round may still be sending when its lease ends",
-                    lease, webhookTimeout);
+                    "reminders.claim.lease (%s) is shorter than a delivery round may take (%s: the longest channel"
+                            + " timeout plus %s): a round may still be sending when its lease ends",
+                    lease, deliveryPatience, DeliveryTimeouts.DATABASE_WORK);
         }
         try {
             deliveryRound.warmUp();

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.meetingreminders.support.Api;
+import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.Tokens;
 import com.meetingreminders.support.WebhookReceiver;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -54,12 +56,15 @@ class ReminderStreamTest {
         List<String> events = connect(Tokens.DEFAULT_CALLER);
 
         String path = "/streamed";
-        Instant startsAt = Moments.now().plusSeconds(2);
+        Instant startsAt = Moments.now()
+                .plus(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))))
+                .plusSeconds(1);
         String id = Api.create(meeting().startsAt(startsAt).remindBefore("PT1S").webhookUrl(receiver.url(path)))
                 .getString("id");
         String deliveryId = Api.deliveryId(id, startsAt.minusSeconds(1));
 
-        await().atMost(Duration.ofSeconds(6)).until(() -> events.stream().anyMatch(e -> e.contains(deliveryId)));
+        await().atMost(LeadTime.until(startsAt, Duration.ofSeconds(5)))
+                .until(() -> events.stream().anyMatch(e -> e.contains(deliveryId)));
         await().atMost(Duration.ofSeconds(2)).until(() -> receiver.on(path).size() == 1);
         String event =
                 events.stream().filter(e -> e.contains(deliveryId)).findFirst().orElseThrow();
@@ -71,7 +76,9 @@ class ReminderStreamTest {
         List<String> bobsEvents = connect("bob");
 
         // Alice's reminder goes out first, then bob's: once bob has his, alice's would have been on his stream.
-        Instant startsAt = Moments.now().plusSeconds(2);
+        Instant startsAt = Moments.now()
+                .plus(LeadTime.toCreate(2, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))))
+                .plusSeconds(1);
         String alices = Api.create(
                         meeting().startsAt(startsAt).remindBefore("PT1S").webhookUrl(receiver.url("/a")))
                 .getString("id");
@@ -88,7 +95,8 @@ class ReminderStreamTest {
                 .extract()
                 .path("id");
 
-        await().atMost(Duration.ofSeconds(6)).until(() -> bobsEvents.stream().anyMatch(e -> e.contains(bobs)));
+        await().atMost(LeadTime.until(startsAt, Duration.ofSeconds(5)))
+                .until(() -> bobsEvents.stream().anyMatch(e -> e.contains(bobs)));
         assertThat(receiver.on("/a")).hasSize(1);
         assertThat(bobsEvents).noneMatch(event -> event.contains(alices)).hasSize(1);
     }

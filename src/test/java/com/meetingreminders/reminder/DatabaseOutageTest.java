@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.Figures;
+import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.PostgresServer;
 import com.meetingreminders.support.TestServers;
@@ -44,7 +45,12 @@ class DatabaseOutageTest {
     @Test
     void answers503WhileTheDatabaseIsDownAndDeliversDueRemindersOnceItIsBack() throws SQLException {
         String path = "/database-outage";
-        Instant sendAt = Moments.now().plusSeconds(4);
+        // The creations and the refusals while the database is down, both measured, come before the send time.
+        Duration refusals = LeadTime.toRepeat("Refused requests", () -> IntStream.range(0, 3)
+                .forEach(i -> given().get("/meetings/" + java.util.UUID.randomUUID())));
+        Instant sendAt = Moments.now()
+                .plus(LeadTime.toCreate(10, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))))
+                .plus(refusals);
         List<String> ids = IntStream.range(0, 10)
                 .mapToObj(i -> Api.create(meeting()
                                 .startsAt(sendAt.plusMillis(100L * i).plusSeconds(1))
@@ -67,6 +73,7 @@ class DatabaseOutageTest {
         assertThat(answer).doesNotContain("Exception", "SQL", "jdbc", "postgres", "127.0.0.1");
         given().get("/meetings/" + ids.get(0)).then().statusCode(503).contentType("application/problem+json");
         given().get("/q/health/ready").then().statusCode(503);
+        LeadTime.requireBefore(sendAt);
         // The outage must span the send times: the reminders fall due while the database is away.
         Moments.waitUntil(sendAt.plusSeconds(2));
         database.startAgain();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.meetingreminders.support.Api;
+import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.WebhookReceiver;
 import com.meetingreminders.support.WebhookReceiver.Received;
@@ -40,7 +41,10 @@ class LatenessAtScaleTest {
                         .webhookUrl(receiver.url("/far"))));
 
         String path = "/due";
-        Instant firstSendAt = Moments.now().plusSeconds(3);
+        Instant firstSendAt = Moments.now().plus(LeadTime.toCreate(DUE, 20, () -> IntStream.range(0, 20)
+                .parallel()
+                .forEach(i ->
+                        Api.create(meeting().webhookUrl(receiver.url("/far")).startsAt(far)))));
         IntStream.range(0, DUE)
                 .parallel()
                 .forEach(i -> Api.create(meeting()
@@ -48,7 +52,10 @@ class LatenessAtScaleTest {
                         .remindBefore("PT1S")
                         .webhookUrl(receiver.url(path))));
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> receiver.on(path).size() >= DUE);
+        LeadTime.requireBefore(firstSendAt);
+
+        await().atMost(LeadTime.until(firstSendAt, Duration.ofSeconds(20)))
+                .until(() -> receiver.on(path).size() >= DUE);
         List<Long> lateness = receiver.on(path).stream()
                 .map(received ->
                         Duration.between(received.sendAt(), received.at()).toMillis())

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.meetingreminders.support.Api;
+import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.WebhookReceiver;
 import io.quarkus.test.junit.QuarkusTest;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -35,7 +37,9 @@ class MetricsTest {
     void countsWhatHappensToReminders() {
         Map<String, Double> before = scrape();
         receiver.alwaysAnswer("/refuses", 500);
-        Instant soon = Moments.now().plusSeconds(2);
+        Instant soon = Moments.now()
+                .plus(LeadTime.toCreate(2, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))))
+                .plusSeconds(1);
 
         // Two delivered, one FAILED, one cancelled by a delete, one SKIPPED by a move into the past.
         String delivered = Api.create(
@@ -49,7 +53,7 @@ class MetricsTest {
         String moved = Api.create(meeting().remindBefore("PT5M")).getString("id");
         Api.replace(moved, meeting().startsAt(Moments.now().minusSeconds(60)).remindBefore("PT5M"));
 
-        await().atMost(Duration.ofSeconds(8))
+        await().atMost(LeadTime.until(soon, Duration.ofSeconds(8)))
                 .until(() -> Api.reminders(delivered).stream().allMatch(r -> "DELIVERED".equals(r.get("status")))
                         && "FAILED".equals(Api.onlyReminder(failing).get("status")));
 

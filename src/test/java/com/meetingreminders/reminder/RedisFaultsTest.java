@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 
 import com.meetingreminders.support.Api;
+import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.RedisAdmin;
 import com.meetingreminders.support.WebhookReceiver;
@@ -42,13 +43,16 @@ class RedisFaultsTest {
                     .statusCode(200)
                     .body("checks.find { it.name == 'Reminder timers (Redis)' }.data.expiredEvents", equalTo("off"));
             String path = "/no-events";
-            Instant sendAt = Moments.now().plusSeconds(2);
+            Instant sendAt = Moments.now()
+                    .plus(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))));
             Api.create(meeting()
                     .startsAt(sendAt.plusSeconds(1))
                     .remindBefore("PT1S")
                     .webhookUrl(receiver.url(path)));
+            LeadTime.requireBefore(sendAt);
 
-            await().atMost(Duration.ofSeconds(5)).until(() -> receiver.on(path).size() == 1);
+            await().atMost(LeadTime.until(sendAt, Duration.ofSeconds(5)))
+                    .until(() -> receiver.on(path).size() == 1);
             Received received = receiver.on(path).get(0);
             assertThat(received.at())
                     .isBetween(received.sendAt(), received.sendAt().plusSeconds(1));
@@ -60,7 +64,10 @@ class RedisFaultsTest {
     @Test
     void deliversPendingRemindersAfterRedisLosesEveryKey() {
         String path = "/after-flush";
-        Instant startsAt = Moments.now().plusSeconds(4);
+        // The first reminder is due a second before its meeting starts: all eleven exist before then.
+        Instant startsAt = Moments.now()
+                .plus(LeadTime.toCreate(11, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))))
+                .plusSeconds(1);
         List<String> ids = IntStream.range(0, 10)
                 .mapToObj(i -> Api.create(meeting()
                                 .startsAt(startsAt.plusMillis(100 * i))
@@ -73,8 +80,10 @@ class RedisFaultsTest {
                 meeting().startsAt(startsAt.plusSeconds(3)).remindBefore("PT1S").webhookUrl(receiver.url(sentinel)));
 
         redis.getKeys().flushall();
+        LeadTime.requireBefore(startsAt.minusSeconds(1));
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> receiver.on(sentinel).size() == 1);
+        await().atMost(LeadTime.until(startsAt, Duration.ofSeconds(10)))
+                .until(() -> receiver.on(sentinel).size() == 1);
         assertThat(receiver.on(path))
                 .extracting(r -> r.deliveryId().substring(0, 36))
                 .containsExactlyInAnyOrderElementsOf(ids);

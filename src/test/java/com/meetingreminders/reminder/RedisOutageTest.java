@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.Figures;
+import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.RedisServer;
 import com.meetingreminders.support.TestServers;
@@ -36,7 +37,16 @@ class RedisOutageTest {
     @Test
     void acceptsWritesWhileRedisIsDownAndDeliversEverythingOnceItIsBack() {
         String path = "/redis-restart";
-        Instant sendAt = Moments.now().plusSeconds(8);
+        // Every step before the send time is measured: the creations, and a restart of this Redis.
+        Duration restart = LeadTime.toRepeat("Restarting Redis", () -> {
+            redis.stop();
+            redis.startAgain();
+        });
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> given().get("/q/health/ready").statusCode() == 200);
+        Instant sendAt = Moments.now()
+                .plus(LeadTime.toCreate(15, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))))
+                .plus(restart);
         IntStream.range(0, 10)
                 .forEach(i -> Api.create(meeting()
                         .startsAt(sendAt.plusMillis(50L * i).plusSeconds(1))
@@ -54,8 +64,10 @@ class RedisOutageTest {
                         .remindBefore("PT1S")
                         .webhookUrl(receiver.url(path))));
         redis.startAgain();
+        LeadTime.requireBefore(sendAt);
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> receiver.on(path).size() >= 15);
+        await().atMost(LeadTime.until(sendAt, Duration.ofSeconds(20)))
+                .until(() -> receiver.on(path).size() >= 15);
         Figures figures = Figures.of(15, receiver.on(path)).print("Redis restarted");
         assertThat(figures.delivered()).isEqualTo(15);
         assertThat(figures.duplicates()).isZero();
@@ -68,13 +80,15 @@ class RedisOutageTest {
     void catchesTheExpirationsMissedWhileItsSubscriptionWasCutAndSubscribesAgain() {
         await().atMost(Duration.ofSeconds(10)).until(() -> subscribers() == 1);
         String path = "/subscriber-killed";
-        Instant sendAt = Moments.now().plusSeconds(3);
+        Instant sendAt = Moments.now()
+                .plus(LeadTime.toCreate(5, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))));
         IntStream.range(0, 5)
                 .forEach(i -> Api.create(meeting()
                         .startsAt(sendAt.plusMillis(100L * i).plusSeconds(1))
                         .remindBefore("PT1S")
                         .webhookUrl(receiver.url(path))));
 
+        LeadTime.requireBefore(sendAt.minusMillis(50));
         Moments.waitUntil(sendAt.minusMillis(50));
         assertThat(redis.cli("CLIENT", "KILL", "TYPE", "pubsub")).isNotEqualTo("0");
 

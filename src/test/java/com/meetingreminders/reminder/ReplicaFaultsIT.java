@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.meetingreminders.support.Figures;
+import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.MeetingBody;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.OwnDatabase;
@@ -49,8 +50,9 @@ class ReplicaFaultsIT {
         try (Replica a = startAsync("kill-a", settings).join();
                 Replica b = startAsync("kill-b", settings).join()) {
             receiver.holdAnswers();
-            int due = createDue(a, b, 200);
-            await().atMost(Duration.ofSeconds(40))
+            Instant sendAt = createDue(a, b, 200);
+            int due = 200;
+            await().atMost(LeadTime.until(sendAt, Duration.ofSeconds(20)))
                     .until(() -> receiver.unanswered().size() >= 20);
 
             a.kill();
@@ -75,8 +77,9 @@ class ReplicaFaultsIT {
         try (Replica a = startAsync("term-a", settings).join();
                 Replica b = startAsync("term-b", settings).join()) {
             receiver.holdAnswers();
-            int due = createDue(a, b, 300);
-            await().atMost(Duration.ofSeconds(40))
+            Instant sendAt = createDue(a, b, 300);
+            int due = 300;
+            await().atMost(LeadTime.until(sendAt, Duration.ofSeconds(20)))
                     .until(() -> receiver.unanswered().size() >= 20);
 
             CompletableFuture<Duration> stopping =
@@ -101,8 +104,12 @@ class ReplicaFaultsIT {
         Instant sendAt;
         List<String> notStarted;
         List<String> started;
+        long starting = System.nanoTime();
         try (Replica a = Replica.start("down-a", settings)) {
-            sendAt = Moments.now().plusSeconds(10);
+            // The replica must be down before the reminders fall due: it stops faster than it started.
+            Duration stopping = Duration.ofNanos(System.nanoTime() - starting);
+            Duration lead = LeadTime.toCreate(10, 5, () -> IntStream.range(0, 5).forEach(i -> create(a, meeting())));
+            sendAt = Moments.now().plus(lead).plus(stopping);
             Instant dueAt = sendAt;
             notStarted = IntStream.range(0, 5)
                     .mapToObj(i ->
@@ -114,6 +121,7 @@ class ReplicaFaultsIT {
                     .toList();
             a.terminate(Duration.ofSeconds(30));
         }
+        LeadTime.requireBefore(sendAt);
         // Every replica is down while the reminders fall due and the second group's meetings start.
         Moments.waitUntil(sendAt.plusSeconds(3));
 
@@ -146,11 +154,18 @@ class ReplicaFaultsIT {
         return CompletableFuture.supplyAsync(() -> Replica.start(name, settings));
     }
 
-    /** Creates reminders due within the same second, through both replicas; returns how many. */
-    private int createDue(Replica a, Replica b, int count) {
-        // Freshly started replicas answer their first requests slowly. The meetings start a minute later than
-        // their reminders, so a slow creation makes a reminder due at once rather than a meeting in the past.
-        Instant sendAt = Moments.now().plusSeconds(12);
+    /**
+     * Creates reminders due within the same second, through both replicas, and returns the first send time: sized
+     * from how long creating meetings through these replicas takes here and now, so that every meeting exists before
+     * any falls due and the receiver does not hold answers longer than the test means to. The meetings start a minute
+     * later than their reminders, so that a slow creation would make a reminder due at once rather than skipped.
+     */
+    private Instant createDue(Replica a, Replica b, int count) {
+        int probe = 20;
+        Duration lead = LeadTime.toCreate(count, probe, () -> IntStream.range(0, probe)
+                .parallel()
+                .forEach(i -> create(i % 2 == 0 ? a : b, meeting())));
+        Instant sendAt = Moments.now().plus(lead);
         IntStream.range(0, count)
                 .parallel()
                 .forEach(i -> create(
@@ -158,7 +173,8 @@ class ReplicaFaultsIT {
                         meeting()
                                 .startsAt(sendAt.plusMillis(3L * i).plusSeconds(60))
                                 .remindBefore("PT60S")));
-        return count;
+        LeadTime.requireBefore(sendAt);
+        return sendAt;
     }
 
     private String create(Replica replica, MeetingBody body) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.meetingreminders.support.Api;
+import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.WebhookReceiver;
 import com.meetingreminders.support.WebhookReceiver.Received;
@@ -17,6 +18,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.IntStream;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -53,10 +55,12 @@ class RetryTimeTest {
     void aReminderTakenBeforeItsNextAttemptWaitsForIt() {
         String path = "/retry-time";
         receiver.answerInTurn(path, 503);
-        Instant startsAt = Moments.now().plusSeconds(2);
+        Instant startsAt = Moments.now()
+                .plus(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))))
+                .plusSeconds(1);
         String id = Api.create(meeting().startsAt(startsAt).remindBefore("PT1S").webhookUrl(receiver.url(path)))
                 .getString("id");
-        await().atMost(Duration.ofSeconds(5))
+        await().atMost(LeadTime.until(startsAt, Duration.ofSeconds(5)))
                 .until(() -> Integer.valueOf(1).equals(Api.onlyReminder(id).get("attempts")));
         Instant nextAttemptAt = Instant.parse((String) Api.onlyReminder(id).get("nextAttemptAt"));
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.meetingreminders.support.Figures;
+import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.OwnDatabase;
 import com.meetingreminders.support.OwnKeyPrefix;
@@ -58,15 +59,21 @@ class TwoReplicasIT {
         try (Replica a = startingA.join();
                 Replica b = startingB.join()) {
             String path = "/two-replicas";
-            // Freshly started replicas answer their first requests slowly: leave room for all creations.
-            Instant firstSendAt = Moments.now().plusSeconds(15);
+            // Sized from what creating meetings through these replicas takes here and now (the probe's meetings fall
+            // due an hour later), so that all exist before the first falls due.
+            int probe = 10;
+            Duration lead = LeadTime.toCreate(
+                    MEETINGS, probe, () -> IntStream.range(0, probe).parallel().forEach(i -> (i % 2 == 0 ? a : b)
+                            .create(meeting().remindBefore(REMIND_BEFORE).webhookUrl(receiver.url("/probe")))));
+            Instant firstSendAt = Moments.now().plus(lead);
             IntStream.range(0, MEETINGS).parallel().forEach(i -> (i % 2 == 0 ? a : b)
                     .create(meeting()
                             .startsAt(firstSendAt.plus(Duration.ofMillis(61_800 + 2L * i)))
                             .remindBefore(REMIND_BEFORE)
                             .webhookUrl(receiver.url(path))));
+            LeadTime.requireBefore(firstSendAt);
 
-            await().atMost(Duration.ofSeconds(60))
+            await().atMost(LeadTime.until(firstSendAt, Duration.ofSeconds(45)))
                     .until(() -> receiver.deliveryCounts().size() >= due());
             // A second delivery of the same reminder would be racing the first: once reminders created after every
             // first delivery have come through both replicas, any such second delivery would have come too.

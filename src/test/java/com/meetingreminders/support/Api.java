@@ -35,6 +35,18 @@ public final class Api {
                 .path("id");
     }
 
+    /** Creates the meetings in one POST /meetings/batch and returns their ids, in order. */
+    public static List<String> createAll(List<MeetingBody> bodies) {
+        return given().contentType(ContentType.JSON)
+                .body(bodies.stream().map(MeetingBody::toMap).toList())
+                .post("/meetings/batch")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getList("items.id", String.class);
+    }
+
     public static JsonPath replace(String id, MeetingBody body) {
         return given().contentType(ContentType.JSON)
                 .body(body.toMap())

@@ -75,6 +75,7 @@ public final class WebhookReceiver implements AutoCloseable, AfterEachCallback {
     private final Map<String, Integer> steadyStatuses = new ConcurrentHashMap<>();
     private final Set<String> silentPaths = ConcurrentHashMap.newKeySet();
     private final Map<String, String> redirects = new ConcurrentHashMap<>();
+    private final Map<String, HostileAnswer> hostile = new ConcurrentHashMap<>();
     private final CountDownLatch closing = new CountDownLatch(1);
     private final Set<String> unanswered = ConcurrentHashMap.newKeySet();
     private volatile CountDownLatch answersHeld = new CountDownLatch(0);
@@ -122,6 +123,15 @@ public final class WebhookReceiver implements AutoCloseable, AfterEachCallback {
     /** Never answers requests to the path: they hang until the receiver closes. */
     public void neverAnswer(String path) {
         silentPaths.add(path);
+    }
+
+    /**
+     * Answers requests to the path the way a hostile or broken receiver would ({@link HostileAnswer}): dripping,
+     * with a huge body, or closing the connection. {@link HostileAnswer#bytesWritten()} tells what it sent.
+     */
+    public HostileAnswer answerHostile(String path, HostileAnswer answer) {
+        hostile.put(path, answer);
+        return answer;
     }
 
     /** Keeps every answer back, from now until {@link #releaseAnswers()}: the requests stay in flight. */
@@ -176,6 +186,11 @@ public final class WebhookReceiver implements AutoCloseable, AfterEachCallback {
         if (silentPaths.contains(path)) {
             awaitQuietly(closing);
             exchange.close();
+            return;
+        }
+        HostileAnswer bad = hostile.get(path);
+        if (bad != null) {
+            bad.answer(exchange, closing);
             return;
         }
         String location = redirects.get(path);

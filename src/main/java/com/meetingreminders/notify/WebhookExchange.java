@@ -1,0 +1,110 @@
+package com.meetingreminders.notify;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.RequestOptions;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One webhook attempt, from waiting for a pooled connection to the end of the answer, within one absolute deadline
+ * (a receiver that drips its answer cannot keep it alive byte by byte). At the deadline the request is reset: a
+ * request that was still waiting for a connection is never sent late, and one under way loses its connection. The
+ * answer's body is read up to {@link #MAX_ANSWER_BYTES} and thrown away; a longer one is judged by its status, and
+ * its connection closed rather than read to the end.
+ */
+final class WebhookExchange {
+
+    /** The most of an answer's body that is read; a receiver has nothing to tell us beyond its status. */
+    static final long MAX_ANSWER_BYTES = 64 * 1024;
+
+    private final Vertx vertx;
+    private final HttpClient client;
+    private final Duration timeout;
+    private final CompletableFuture<Integer> answered = new CompletableFuture<>();
+    /** The request once a connection was obtained; guarded by this. */
+    private HttpClientRequest request;
+
+    private long timer;
+    private long bodyBytes;
+
+    WebhookExchange(Vertx vertx, HttpClient client, Duration timeout) {
+        this.vertx = vertx;
+        this.client = client;
+        this.timeout = timeout;
+    }
+
+    /** Starts the attempt; the future completes with the answer's status, or fails, by the deadline at the latest. */
+    CompletableFuture<Integer> start(RequestOptions options, String body) {
+        timer = vertx.setTimer(timeout.toMillis(), fired -> expire());
+        client.request(options).onComplete(obtained -> {
+            if (obtained.failed()) {
+                fail(obtained.cause());
+                return;
+            }
+            HttpClientRequest obtainedRequest = obtained.result();
+            synchronized (this) {
+                if (answered.isDone()) {
+                    // The deadline passed while it waited for a connection: it must never go out now.
+                    obtainedRequest.reset();
+                    return;
+                }
+                request = obtainedRequest;
+            }
+            // A reset of ours (deadline, answer too long) ends here, instead of in an error line of the client's.
+            obtainedRequest.exceptionHandler(this::fail);
+            // The answer is read inside send()'s own callback, in the same dispatch as its headers: a later step may
+            // run after an empty answer has already ended, and would then wait for it until the deadline.
+            obtainedRequest.send(Buffer.buffer(body)).onComplete(sent -> {
+                if (sent.failed()) {
+                    fail(sent.cause());
+                } else {
+                    read(sent.result());
+                }
+            });
+        });
+        return answered;
+    }
+
+    private void read(HttpClientResponse answer) {
+        answer.exceptionHandler(this::fail);
+        answer.handler(chunk -> {
+            bodyBytes += chunk.length();
+            if (bodyBytes > MAX_ANSWER_BYTES && succeed(answer.statusCode())) {
+                // Enough read to know it answered; the rest is not worth a connection's time.
+                answer.request().reset();
+            }
+        });
+        // Read to its end, a short answer leaves its connection free for the next request.
+        answer.endHandler(ended -> succeed(answer.statusCode()));
+    }
+
+    private void expire() {
+        HttpClientRequest underWay;
+        boolean expired;
+        synchronized (this) {
+            // Under the lock that start() takes, so that a connection obtained now sees the attempt over.
+            underWay = request;
+            expired = answered.completeExceptionally(new DeliveryFailure(
+                    underWay == null
+                            ? "no connection to the receiver within " + timeout.toMillis() + "ms"
+                            : "no answer within " + timeout.toMillis() + "ms"));
+        }
+        if (expired && underWay != null) {
+            underWay.reset();
+        }
+    }
+
+    private boolean succeed(int status) {
+        vertx.cancelTimer(timer);
+        return answered.complete(status);
+    }
+
+    private void fail(Throwable cause) {
+        vertx.cancelTimer(timer);
+        answered.completeExceptionally(cause);
+    }
+}
