@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.LeadTime;
+import com.meetingreminders.support.MeetingBody;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.WebhookReceiver;
 import com.meetingreminders.support.WebhookReceiver.Received;
@@ -32,25 +33,32 @@ class LatenessAtScaleTest {
 
     @Test
     void keepsP99LatenessUnderASecondWhile20000RemindersArePending() {
+        // The parallel streams' pool threads create meetings through RestAssured, whose JSON mapper must be made in
+        // the Quarkus test's class loader, not in the pool threads' own.
+        ClassLoader testLoader = Thread.currentThread().getContextClassLoader();
         Instant far = Moments.now().plus(Duration.ofDays(20));
         IntStream.range(0, FAR_MEETINGS)
                 .parallel()
-                .forEach(i -> Api.create(meeting()
-                        .startsAt(far.plusSeconds(i))
-                        .remindBefore(TEN_REMINDERS)
-                        .webhookUrl(receiver.url("/far"))));
+                .forEach(i -> create(
+                        testLoader,
+                        meeting()
+                                .startsAt(far.plusSeconds(i))
+                                .remindBefore(TEN_REMINDERS)
+                                .webhookUrl(receiver.url("/far"))));
 
         String path = "/due";
         Instant firstSendAt = Moments.now().plus(LeadTime.toCreate(DUE, 20, () -> IntStream.range(0, 20)
                 .parallel()
-                .forEach(i ->
-                        Api.create(meeting().webhookUrl(receiver.url("/far")).startsAt(far)))));
+                .forEach(i -> create(
+                        testLoader, meeting().webhookUrl(receiver.url("/far")).startsAt(far)))));
         IntStream.range(0, DUE)
                 .parallel()
-                .forEach(i -> Api.create(meeting()
-                        .startsAt(firstSendAt.plusMillis(5L * i).plusSeconds(1))
-                        .remindBefore("PT1S")
-                        .webhookUrl(receiver.url(path))));
+                .forEach(i -> create(
+                        testLoader,
+                        meeting()
+                                .startsAt(firstSendAt.plusMillis(5L * i).plusSeconds(1))
+                                .remindBefore("PT1S")
+                                .webhookUrl(receiver.url(path))));
 
         LeadTime.requireBefore(firstSendAt);
 
@@ -71,5 +79,10 @@ class LatenessAtScaleTest {
         assertThat(lateness.get(0)).isNotNegative();
         assertThat(p99).isLessThan(1_000);
         assertThat(receiver.on("/far")).isEmpty();
+    }
+
+    private static void create(ClassLoader testLoader, MeetingBody meeting) {
+        Thread.currentThread().setContextClassLoader(testLoader);
+        Api.create(meeting);
     }
 }

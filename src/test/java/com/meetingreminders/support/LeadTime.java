@@ -14,7 +14,7 @@ public final class LeadTime {
     private static final int SAFETY = 3;
 
     /** The least lead: the first requests of a fresh application, and the arm after each commit, take time too. */
-    private static final Duration FLOOR = Duration.ofSeconds(2);
+    private static final Duration FLOOR = Duration.ofSeconds(5);
 
     private LeadTime() {}
 
