@@ -65,6 +65,11 @@ public final class ContainerReplica implements AutoCloseable {
         return replica;
     }
 
+    /** Creates a meeting through this container and returns its id. */
+    public String create(MeetingBody body) {
+        return ServiceHttp.create(port, body);
+    }
+
     /** From podman run to the first ready answer. */
     public Duration startedIn() {
         return startedIn;
