@@ -53,7 +53,13 @@ public final class ContainerReplica implements AutoCloseable {
         settings.put("QUARKUS_CONFIG_LOCATIONS", "/etc/reminders/secrets.properties");
         settings.forEach((key, value) -> arguments.addAll(List.of("--env", key + "=" + value)));
         arguments.add(image);
-        podman(arguments.toArray(String[]::new));
+        try {
+            podman(arguments.toArray(String[]::new));
+        } catch (RuntimeException e) {
+            // A container that could not start stays behind as created: remove it too.
+            podman("rm", "--force", "--ignore", container);
+            throw e;
+        }
         ContainerReplica replica = new ContainerReplica(name, container, port);
         ServiceHttp.awaitReady(
                 port,
