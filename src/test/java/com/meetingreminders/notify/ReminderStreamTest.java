@@ -57,7 +57,8 @@ class ReminderStreamTest {
 
         String path = "/streamed";
         Instant startsAt = Moments.now()
-                .plus(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))))
+                .plus(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3)
+                        .forEach(i -> Api.create(meeting().webhookUrl(receiver.url("/probe"))))))
                 .plusSeconds(1);
         String id = Api.create(meeting().startsAt(startsAt).remindBefore("PT1S").webhookUrl(receiver.url(path)))
                 .getString("id");
@@ -77,7 +78,8 @@ class ReminderStreamTest {
 
         // Alice's reminder goes out first, then bob's: once bob has his, alice's would have been on his stream.
         Instant startsAt = Moments.now()
-                .plus(LeadTime.toCreate(2, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))))
+                .plus(LeadTime.toCreate(2, 3, () -> IntStream.range(0, 3)
+                        .forEach(i -> Api.create(meeting().webhookUrl(receiver.url("/probe"))))))
                 .plusSeconds(1);
         String alices = Api.create(
                         meeting().startsAt(startsAt).remindBefore("PT1S").webhookUrl(receiver.url("/a")))

@@ -49,7 +49,8 @@ class DatabaseOutageTest {
         Duration refusals = LeadTime.toRepeat("Refused requests", () -> IntStream.range(0, 3)
                 .forEach(i -> given().get("/meetings/" + java.util.UUID.randomUUID())));
         Instant sendAt = Moments.now()
-                .plus(LeadTime.toCreate(10, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))))
+                .plus(LeadTime.toCreate(10, 3, () -> IntStream.range(0, 3)
+                        .forEach(i -> Api.create(meeting().webhookUrl(receiver.url("/probe"))))))
                 .plus(refusals);
         List<String> ids = IntStream.range(0, 10)
                 .mapToObj(i -> Api.create(meeting()

@@ -44,7 +44,8 @@ class ExpiredEventPathTest {
         String path = "/by-event";
         // Two seconds before the start is the first send time: the trigger key is armed within the horizon.
         Instant startsAt = Moments.now()
-                .plus(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))))
+                .plus(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3)
+                        .forEach(i -> Api.create(meeting().webhookUrl(receiver.url("/probe"))))))
                 .plusSeconds(2);
         String id = Api.create(meeting()
                         .startsAt(startsAt)

@@ -37,7 +37,8 @@ class MetricsTest {
     void countsWhatHappensToReminders() {
         receiver.alwaysAnswer("/refuses", 500);
         Instant soon = Moments.now()
-                .plus(LeadTime.toCreate(2, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))))
+                .plus(LeadTime.toCreate(2, 3, () -> IntStream.range(0, 3)
+                        .forEach(i -> Api.create(meeting().webhookUrl(receiver.url("/probe"))))))
                 .plusSeconds(1);
         // After the probe: its meetings schedule reminders too, and they are not what this test counts.
         Map<String, Double> before = scrape();

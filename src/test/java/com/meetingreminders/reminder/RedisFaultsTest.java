@@ -43,8 +43,8 @@ class RedisFaultsTest {
                     .statusCode(200)
                     .body("checks.find { it.name == 'Reminder timers (Redis)' }.data.expiredEvents", equalTo("off"));
             String path = "/no-events";
-            Instant sendAt = Moments.now()
-                    .plus(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))));
+            Instant sendAt = Moments.now().plus(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3)
+                    .forEach(i -> Api.create(meeting().webhookUrl(receiver.url("/probe"))))));
             Api.create(meeting()
                     .startsAt(sendAt.plusSeconds(1))
                     .remindBefore("PT1S")
@@ -66,7 +66,8 @@ class RedisFaultsTest {
         String path = "/after-flush";
         // The first reminder is due a second before its meeting starts: all eleven exist before then.
         Instant startsAt = Moments.now()
-                .plus(LeadTime.toCreate(11, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))))
+                .plus(LeadTime.toCreate(11, 3, () -> IntStream.range(0, 3)
+                        .forEach(i -> Api.create(meeting().webhookUrl(receiver.url("/probe"))))))
                 .plusSeconds(1);
         List<String> ids = IntStream.range(0, 10)
                 .mapToObj(i -> Api.create(meeting()

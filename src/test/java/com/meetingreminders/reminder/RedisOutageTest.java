@@ -45,7 +45,8 @@ class RedisOutageTest {
         await().atMost(Duration.ofSeconds(20))
                 .until(() -> given().get("/q/health/ready").statusCode() == 200);
         Instant sendAt = Moments.now()
-                .plus(LeadTime.toCreate(15, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))))
+                .plus(LeadTime.toCreate(15, 3, () -> IntStream.range(0, 3)
+                        .forEach(i -> Api.create(meeting().webhookUrl(receiver.url("/probe"))))))
                 .plus(restart);
         IntStream.range(0, 10)
                 .forEach(i -> Api.create(meeting()
@@ -80,8 +81,8 @@ class RedisOutageTest {
     void catchesTheExpirationsMissedWhileItsSubscriptionWasCutAndSubscribesAgain() {
         await().atMost(Duration.ofSeconds(10)).until(() -> subscribers() == 1);
         String path = "/subscriber-killed";
-        Instant sendAt = Moments.now()
-                .plus(LeadTime.toCreate(5, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))));
+        Instant sendAt = Moments.now().plus(LeadTime.toCreate(5, 3, () -> IntStream.range(0, 3)
+                .forEach(i -> Api.create(meeting().webhookUrl(receiver.url("/probe"))))));
         IntStream.range(0, 5)
                 .forEach(i -> Api.create(meeting()
                         .startsAt(sendAt.plusMillis(100L * i).plusSeconds(1))

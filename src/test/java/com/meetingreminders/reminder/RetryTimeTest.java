@@ -56,7 +56,8 @@ class RetryTimeTest {
         String path = "/retry-time";
         receiver.answerInTurn(path, 503);
         Instant startsAt = Moments.now()
-                .plus(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3).forEach(i -> Api.create(meeting()))))
+                .plus(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3)
+                        .forEach(i -> Api.create(meeting().webhookUrl(receiver.url("/probe"))))))
                 .plusSeconds(1);
         String id = Api.create(meeting().startsAt(startsAt).remindBefore("PT1S").webhookUrl(receiver.url(path)))
                 .getString("id");
