@@ -61,6 +61,15 @@ public final class LeadTime {
         }
     }
 
+    /**
+     * The send time {@code lead} from now, now being taken after the lead was measured:
+     * {@code LeadTime.fromNow(LeadTime.toCreate(...))}, never {@code Moments.now().plus(LeadTime.toCreate(...))},
+     * which takes now before the probe runs.
+     */
+    public static Instant fromNow(Duration lead) {
+        return Instant.ofEpochMilli(System.currentTimeMillis()).plus(lead);
+    }
+
     /** How long from now until {@code wait} after the send time: what a wait for deliveries may take at most. */
     public static Duration until(Instant sendAt, Duration wait) {
         return Duration.between(Instant.now(), sendAt.plus(wait));
