@@ -8,7 +8,6 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.LeadTime;
-import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.Tokens;
 import com.meetingreminders.support.WebhookReceiver;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -56,8 +55,7 @@ class ReminderStreamTest {
         List<String> events = connect(Tokens.DEFAULT_CALLER);
 
         String path = "/streamed";
-        Instant startsAt = Moments.now()
-                .plus(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3)
+        Instant startsAt = LeadTime.fromNow(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3)
                         .forEach(i -> Api.create(meeting().webhookUrl(receiver.url("/probe"))))))
                 .plusSeconds(1);
         String id = Api.create(meeting().startsAt(startsAt).remindBefore("PT1S").webhookUrl(receiver.url(path)))
@@ -77,8 +75,7 @@ class ReminderStreamTest {
         List<String> bobsEvents = connect("bob");
 
         // Alice's reminder goes out first, then bob's: once bob has his, alice's would have been on his stream.
-        Instant startsAt = Moments.now()
-                .plus(LeadTime.toCreate(2, 3, () -> IntStream.range(0, 3)
+        Instant startsAt = LeadTime.fromNow(LeadTime.toCreate(2, 3, () -> IntStream.range(0, 3)
                         .forEach(i -> Api.create(meeting().webhookUrl(receiver.url("/probe"))))))
                 .plusSeconds(1);
         String alices = Api.create(

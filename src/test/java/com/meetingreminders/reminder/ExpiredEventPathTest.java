@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.LeadTime;
-import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.WebhookReceiver;
 import com.meetingreminders.support.WebhookReceiver.Received;
 import io.quarkus.test.junit.QuarkusTest;
@@ -43,8 +42,7 @@ class ExpiredEventPathTest {
     void deliversOnTheExpiredEventOfATriggerKeyWithinASecond() {
         String path = "/by-event";
         // Two seconds before the start is the first send time: the trigger key is armed within the horizon.
-        Instant startsAt = Moments.now()
-                .plus(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3)
+        Instant startsAt = LeadTime.fromNow(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3)
                         .forEach(i -> Api.create(meeting().webhookUrl(receiver.url("/probe"))))))
                 .plusSeconds(2);
         String id = Api.create(meeting()

@@ -47,7 +47,7 @@ class LatenessAtScaleTest {
                                 .webhookUrl(receiver.url("/far"))));
 
         String path = "/due";
-        Instant firstSendAt = Moments.now().plus(LeadTime.toCreate(DUE, 20, () -> IntStream.range(0, 20)
+        Instant firstSendAt = LeadTime.fromNow(LeadTime.toCreate(DUE, 20, () -> IntStream.range(0, 20)
                 .parallel()
                 .forEach(i -> create(
                         testLoader, meeting().webhookUrl(receiver.url("/far")).startsAt(far)))));

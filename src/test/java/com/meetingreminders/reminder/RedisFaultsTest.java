@@ -8,7 +8,6 @@ import static org.hamcrest.Matchers.equalTo;
 
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.LeadTime;
-import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.RedisAdmin;
 import com.meetingreminders.support.WebhookReceiver;
 import com.meetingreminders.support.WebhookReceiver.Received;
@@ -43,7 +42,7 @@ class RedisFaultsTest {
                     .statusCode(200)
                     .body("checks.find { it.name == 'Reminder timers (Redis)' }.data.expiredEvents", equalTo("off"));
             String path = "/no-events";
-            Instant sendAt = Moments.now().plus(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3)
+            Instant sendAt = LeadTime.fromNow(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3)
                     .forEach(i -> Api.create(meeting().webhookUrl(receiver.url("/probe"))))));
             Api.create(meeting()
                     .startsAt(sendAt.plusSeconds(1))
@@ -65,8 +64,7 @@ class RedisFaultsTest {
     void deliversPendingRemindersAfterRedisLosesEveryKey() {
         String path = "/after-flush";
         // The first reminder is due a second before its meeting starts: all eleven exist before then.
-        Instant startsAt = Moments.now()
-                .plus(LeadTime.toCreate(11, 3, () -> IntStream.range(0, 3)
+        Instant startsAt = LeadTime.fromNow(LeadTime.toCreate(11, 3, () -> IntStream.range(0, 3)
                         .forEach(i -> Api.create(meeting().webhookUrl(receiver.url("/probe"))))))
                 .plusSeconds(1);
         List<String> ids = IntStream.range(0, 10)

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.LeadTime;
-import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.WebhookReceiver;
 import com.meetingreminders.support.WebhookReceiver.Received;
 import io.quarkus.test.junit.QuarkusTest;
@@ -55,8 +54,7 @@ class RetryTimeTest {
     void aReminderTakenBeforeItsNextAttemptWaitsForIt() {
         String path = "/retry-time";
         receiver.answerInTurn(path, 503);
-        Instant startsAt = Moments.now()
-                .plus(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3)
+        Instant startsAt = LeadTime.fromNow(LeadTime.toCreate(1, 3, () -> IntStream.range(0, 3)
                         .forEach(i -> Api.create(meeting().webhookUrl(receiver.url("/probe"))))))
                 .plusSeconds(1);
         String id = Api.create(meeting().startsAt(startsAt).remindBefore("PT1S").webhookUrl(receiver.url(path)))

@@ -2,6 +2,7 @@ package com.meetingreminders.support;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 /**
  * Lead times sized from what creating meetings takes on this machine, now: a test times a probe (meetings that never
@@ -28,8 +29,11 @@ public final class LeadTime {
         long started = System.nanoTime();
         probe.run();
         Duration took = Duration.ofNanos(System.nanoTime() - started);
-        Duration lead =
-                took.multipliedBy((long) count * SAFETY).dividedBy(probeSize).plus(FLOOR);
+        // Whole milliseconds, as the service keeps instants: a send time with more digits is another instant to it.
+        Duration lead = took.multipliedBy((long) count * SAFETY)
+                .dividedBy(probeSize)
+                .plus(FLOOR)
+                .truncatedTo(ChronoUnit.MILLIS);
         System.out.printf(
                 "Creating %d meetings took %d ms here and now: %d meetings get a lead time of %d ms%n",
                 probeSize, took.toMillis(), count, lead.toMillis());
@@ -45,7 +49,7 @@ public final class LeadTime {
         probe.run();
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         System.out.printf("%s took %d ms here and now%n", step, took.toMillis());
-        return took.multipliedBy(SAFETY);
+        return took.multipliedBy(SAFETY).truncatedTo(ChronoUnit.MILLIS);
     }
 
     /** Fails the test plainly when its setup outran the lead time, rather than letting late reminders look like a bug. */
@@ -55,6 +59,15 @@ public final class LeadTime {
             throw new IllegalStateException("The setup outran its lead time: it ended "
                     + Duration.between(sendAt, now).toMillis() + " ms after the send time");
         }
+    }
+
+    /**
+     * The send time {@code lead} from now, now being taken after the lead was measured:
+     * {@code LeadTime.fromNow(LeadTime.toCreate(...))}, never {@code Moments.now().plus(LeadTime.toCreate(...))},
+     * which takes now before the probe runs.
+     */
+    public static Instant fromNow(Duration lead) {
+        return Instant.ofEpochMilli(System.currentTimeMillis()).plus(lead);
     }
 
     /** How long from now until {@code wait} after the send time: what a wait for deliveries may take at most. */
