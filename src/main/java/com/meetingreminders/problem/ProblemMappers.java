@@ -99,7 +99,7 @@ public class ProblemMappers {
                 .toResponse();
     }
 
-    /** An Idempotency-Key in use (409), reused with another request (422), or one too many (429). */
+    /** An Idempotency-Key in use (409) or reused with another request (422); one too many is a fair-use 429. */
     @ServerExceptionMapper
     public Response idempotency(IdempotencyRefusal e) {
         Response refused = e.problem().toResponse();
