@@ -3,13 +3,11 @@ package com.meetingreminders.notify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Base64;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Which spellings of {@code reminders.webhook.secret} a replica starts with: whsec_ and the base64 of 24 to 64 bytes. */
-@Tag("unit")
 class WebhookSecretTest {
 
     private static String whsec(int bytes) {

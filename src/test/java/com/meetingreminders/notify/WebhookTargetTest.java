@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
 import java.util.List;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** How a webhook URL is read and matched against allow-list entries: plain logic, no application needed. */
-@Tag("unit")
 class WebhookTargetTest {
 
     private static final WebhookAllowList LIST = new WebhookAllowList(List.of(

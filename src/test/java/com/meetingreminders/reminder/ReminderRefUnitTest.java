@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import java.util.UUID;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Reminder ids, {@code {meetingId}:{sendAt in epoch ms}}: what is one, and what is refused. */
-@Tag("unit")
-class ReminderRefTest {
+class ReminderRefUnitTest {
 
     private static final UUID MEETING = UUID.fromString("3f2b6c1e-8a4d-4e1f-9b7a-0c5d2e8f1a6b");
 

@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** When the next sweep may take the earliest entry left: its due time plus the grace, on Redis's clock. */
-@Tag("unit")
-class SweepTest {
+class SweepUnitTest {
 
     private static final Duration GRACE = Duration.ofSeconds(2);
     private static final long REDIS_NOW = 1_795_424_400_000L;

@@ -2,13 +2,11 @@ package com.meetingreminders.reminder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Which notify-keyspace-events flags give the event path its expired events, and what the service sets. */
-@Tag("unit")
-class KeyspaceNotificationsTest {
+class KeyspaceNotificationsUnitTest {
 
     @ParameterizedTest(name = "''{0}'' delivers expired events: {1}")
     @CsvSource({

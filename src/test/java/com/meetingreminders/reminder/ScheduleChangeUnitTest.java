@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** A transaction's changes to the timers, merged into one batch after its commit. */
-@Tag("unit")
-class ScheduleChangeTest {
+class ScheduleChangeUnitTest {
 
     private static ReminderRef ref(int second) {
         return new ReminderRef(UUID.randomUUID(), Instant.ofEpochSecond(second));

@@ -3,14 +3,12 @@ package com.meetingreminders.reminder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** The wait before a failed reminder's next attempt: the first backoff, doubled per attempt, never past the cap. */
-@Tag("unit")
-class BackoffTest {
+class BackoffUnitTest {
 
     private static final Duration FIRST = Duration.ofSeconds(30);
     private static final Duration CAP = Duration.ofMinutes(10);

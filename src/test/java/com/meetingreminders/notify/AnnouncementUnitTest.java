@@ -2,14 +2,12 @@ package com.meetingreminders.notify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** How a stream announcement travels between replicas as one line, and reaches its owner's clients. */
-@Tag("unit")
-class AnnouncementTest {
+class AnnouncementUnitTest {
 
     private static final String JSON = "{\"deliveryId\":\"m:1\",\"title\":\"a b\"}";
 

@@ -3,14 +3,12 @@ package com.meetingreminders.meeting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The date-times a meeting may start at: ISO-8601 with an offset, in the years 1 to 9999 as UTC counts them. */
-@Tag("unit")
-class IsoDateTimeTest {
+class IsoDateTimeUnitTest {
 
     @ParameterizedTest(name = "{0} is {1}")
     @CsvSource({

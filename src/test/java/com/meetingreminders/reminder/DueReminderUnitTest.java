@@ -6,12 +6,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The time rules of a due reminder: too late, waiting for a retry, and what a failed attempt makes of it. */
-@Tag("unit")
-class DueReminderTest {
+class DueReminderUnitTest {
 
     private static final Instant STARTS = Instant.parse("2026-11-23T09:00:00Z");
     private static final Instant SEND_AT = STARTS.minus(Duration.ofMinutes(15));

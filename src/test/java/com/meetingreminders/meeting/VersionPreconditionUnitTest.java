@@ -2,15 +2,13 @@ package com.meetingreminders.meeting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.NullSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** If-Match on a meeting: which versions a header lets a change apply to. */
-@Tag("unit")
-class VersionPreconditionTest {
+class VersionPreconditionUnitTest {
 
     @Test
     void quotesTheVersionAsAnEntityTag() {

@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import java.util.UUID;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The Redis names: all under the configured prefix, and trigger keys that the Lua scripts' spelling parses back. */
-@Tag("unit")
-class ReminderKeysTest {
+class ReminderKeysUnitTest {
 
     private static final String PREFIX = "rm-unit:";
     private final ReminderKeys keys = new ReminderKeys(PREFIX);
