@@ -34,6 +34,8 @@ public final class Chaos {
     private static final Duration WEBHOOK_TIMEOUT = Duration.ofSeconds(5);
     private static final Path RESULT = Path.of("target", "chaos", "result.md");
     private static final String SCENARIO = "chaos";
+    /** A replica's start, three at once on a machine that others share, can take well over a minute. */
+    private static final Duration START = Duration.ofMinutes(3);
 
     private final Duration length;
     private final int ratePerSecond;
@@ -107,7 +109,7 @@ public final class Chaos {
         redis = ChildProcess.redis(redisPort);
         replicas.forEach(ServiceReplica::start);
         for (ServiceReplica replica : replicas) {
-            replica.awaitHealthy(http, "/q/health/live", Duration.ofSeconds(90));
+            replica.awaitHealthy(http, "/q/health/live", START);
         }
         System.out.printf(
                 "Chaos for %s: %d replicas, %d meetings a second, lease %s%n",
@@ -127,7 +129,7 @@ public final class Chaos {
         for (ServiceReplica replica : replicas) {
             if (!replica.isAlive()) {
                 replica.start();
-                replica.awaitHealthy(http, "/q/health/live", Duration.ofSeconds(90));
+                replica.awaitHealthy(http, "/q/health/live", START);
             }
         }
         if (!redis.isAlive()) {
@@ -152,7 +154,7 @@ public final class Chaos {
                             event("killed " + victim.name + " (kill -9)");
                             TimeUnit.MILLISECONDS.sleep(2_000 + random.nextInt(4_000));
                             victim.start();
-                            victim.awaitHealthy(http, "/q/health/live", Duration.ofSeconds(90));
+                            victim.awaitHealthy(http, "/q/health/live", START);
                             event("restarted " + victim.name);
                         }
                     }
