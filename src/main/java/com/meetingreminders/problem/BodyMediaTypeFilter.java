@@ -1,26 +1,24 @@
 package com.meetingreminders.problem;
 
 import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.container.ContainerRequestContext;
-import jakarta.ws.rs.core.Response;
-import java.util.Optional;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
  * A body sent without a Content-Type is refused like any other media type, instead of being read as JSON. A POST
- * without a body (POST /signing-secret/rotate) needs none.
+ * without a body (POST /signing-secret/rotate) needs none. {@link ProblemMappers} writes the 415, as for any other
+ * media type.
  */
 public class BodyMediaTypeFilter {
 
     @ServerRequestFilter
-    public Optional<Response> requireContentType(ContainerRequestContext request) {
+    public void requireContentType(ContainerRequestContext request) {
         boolean takesBody = request.getMethod().equals(HttpMethod.POST)
                 || request.getMethod().equals(HttpMethod.PUT);
         if (takesBody && hasBody(request) && request.getMediaType() == null) {
-            return Optional.of(Problem.of(Response.Status.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json.")
-                    .toResponse());
+            throw new NotSupportedException();
         }
-        return Optional.empty();
     }
 
     /** An HTTP/1.1 request has a body only with a Content-Length above 0 or a Transfer-Encoding (RFC 9112, 6.3). */

@@ -4,42 +4,38 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.vertx.http.runtime.filters.Filters;
+import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Bodies up to 64 KiB, as the API promises, except POST /meetings/batch, which may take up to
  * {@code quarkus.http.limits.max-body-size} (Vert.x enforces that one for every route). A body announced larger is
  * answered 413 with a problem before it is read; one of unknown length is held to 64 KiB as it is read
- * ({@link MeetingBodyLimit}).
+ * ({@link MeetingBodyLimit}). Both answers are {@link Problem}'s.
  */
 @ApplicationScoped
 public class BodySizeLimit {
 
     static final long MEETING_BODY_LIMIT = 64 * 1024;
-    static final String MEETING_TOO_LARGE = "The body is larger than 64 KiB.";
     static final String BATCH_PATH = "/meetings/batch";
 
     /** Ahead of Quarkus's own handlers, which would start reading the body. */
     private static final int PRIORITY = 1000;
 
     private final long batchLimit;
-    private final String meetingTooLarge;
-    private final String batchTooLarge;
+    private final Handler<RoutingContext> meetingTooLarge;
+    private final Handler<RoutingContext> batchTooLarge;
 
     BodySizeLimit(@ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize maxBodySize, ObjectMapper json)
             throws JsonProcessingException {
         this.batchLimit = maxBodySize.asLongValue();
-        this.meetingTooLarge =
-                json.writeValueAsString(Problem.of(Response.Status.REQUEST_ENTITY_TOO_LARGE, MEETING_TOO_LARGE));
-        this.batchTooLarge = json.writeValueAsString(Problem.of(
-                Response.Status.REQUEST_ENTITY_TOO_LARGE,
-                "The body is larger than " + maxBodySize.asLongValue() + " bytes."));
+        this.meetingTooLarge = Problem.meetingTooLarge().beforeJaxRs(json);
+        this.batchTooLarge = Problem.tooLarge(batchLimit).beforeJaxRs(json);
     }
 
     void register(@Observes Filters filters) {
@@ -51,18 +47,10 @@ public class BodySizeLimit {
         boolean batch = request.path().equals(BATCH_PATH);
         String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
         if (length != null && isOver(length, batch ? batchLimit : MEETING_BODY_LIMIT)) {
-            tooLarge(context, batch ? batchTooLarge : meetingTooLarge);
+            (batch ? batchTooLarge : meetingTooLarge).handle(context);
         } else {
             context.next();
         }
-    }
-
-    private static void tooLarge(RoutingContext context, String problem) {
-        context.response()
-                .setStatusCode(Response.Status.REQUEST_ENTITY_TOO_LARGE.getStatusCode())
-                .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
-                .putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE)
-                .end(problem);
     }
 
     private static boolean isOver(String contentLength, long limit) {

@@ -12,7 +12,7 @@ import java.util.Collection;
 
 /**
  * Holds every body but a batch to 64 KiB as it is read, whatever the transfer: a chunked or HTTP/2 body announces
- * no length for {@link BodySizeLimit} to check.
+ * no length for {@link BodySizeLimit} to check. {@link ProblemMappers} answers the 413.
  */
 @Provider
 public class MeetingBodyLimit implements ReaderInterceptor {

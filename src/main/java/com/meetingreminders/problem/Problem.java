@@ -1,6 +1,10 @@
 package com.meetingreminders.problem;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vertx.core.Handler;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -54,11 +58,34 @@ public record Problem(
                 .build();
     }
 
+    /** 413 for a body over the 64 KiB that every body but a batch may have. */
+    static Problem meetingTooLarge() {
+        return of(Response.Status.REQUEST_ENTITY_TOO_LARGE, "The body is larger than 64 KiB.");
+    }
+
+    /** 413 for a body over {@code limitBytes}. */
+    static Problem tooLarge(long limitBytes) {
+        return of(Response.Status.REQUEST_ENTITY_TOO_LARGE, "The body is larger than " + limitBytes + " bytes.");
+    }
+
     public static Response meetingNotFound(UUID id) {
         return of(Response.Status.NOT_FOUND, "There is no meeting " + id + ".").toResponse();
     }
 
     public Response toResponse() {
         return Response.status(status).type(MEDIA_TYPE).entity(this).build();
+    }
+
+    /**
+     * The same answer as {@link #toResponse()}, for a Vert.x route that gives it before JAX-RS reads the request: the
+     * body is left unread, so the connection is closed after the answer.
+     */
+    Handler<RoutingContext> beforeJaxRs(ObjectMapper json) throws JsonProcessingException {
+        String body = json.writeValueAsString(this);
+        return context -> context.response()
+                .setStatusCode(status)
+                .putHeader(io.vertx.core.http.HttpHeaders.CONTENT_TYPE, MEDIA_TYPE)
+                .putHeader(io.vertx.core.http.HttpHeaders.CONNECTION, io.vertx.core.http.HttpHeaders.CLOSE)
+                .end(body);
     }
 }

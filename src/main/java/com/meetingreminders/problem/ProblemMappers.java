@@ -26,14 +26,17 @@ import java.util.Map;
 import java.util.UUID;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
-/** The one place where exceptions become answers: every error is problem+json, and none carries internals. */
+/**
+ * The one place where exceptions become answers: every error is problem+json, and none carries internals. The filters
+ * of this package throw what they refuse, to be answered here; only {@link BodySizeLimit}, which answers before JAX-RS
+ * has the request, writes its {@link Problem} itself, through {@link Problem#beforeJaxRs}.
+ */
 public class ProblemMappers {
 
     private static final Map<Integer, String> DETAILS = Map.of(
             404, "Nothing is here.",
             405, "This resource does not take that method.",
             406, "This resource answers application/json only.",
-            413, BodySizeLimit.MEETING_TOO_LARGE,
             415, "Send the body as application/json.");
 
     @ServerExceptionMapper
@@ -135,7 +138,10 @@ public class ProblemMappers {
         if (status.getStatusCode() >= 500) {
             return unexpected(e);
         }
-        Response problem = Problem.of(status, DETAILS.getOrDefault(status.getStatusCode(), status.getReasonPhrase()))
+        // The reader interceptor's 413 (MeetingBodyLimit) holds every body but a batch to the meeting limit.
+        Response problem = (status.getStatusCode() == 413
+                        ? Problem.meetingTooLarge()
+                        : Problem.of(status, DETAILS.getOrDefault(status.getStatusCode(), status.getReasonPhrase())))
                 .toResponse();
         // Keep headers such as Allow on a 405.
         e.getResponse().getHeaders().forEach((name, values) -> {

@@ -196,10 +196,14 @@ public class DeliveryRound {
                 .toList());
     }
 
-    /** The delay after {@code attemptsMade} failed attempts: the backoff, doubled per further attempt, capped. */
     Duration backoffAfter(int attemptsMade) {
-        Duration delay = delivery.backoff().multipliedBy(1L << Math.min(attemptsMade - 1, 20));
-        return delay.compareTo(delivery.maxBackoff()) > 0 ? delivery.maxBackoff() : delay;
+        return backoffAfter(attemptsMade, delivery.backoff(), delivery.maxBackoff());
+    }
+
+    /** The delay after {@code attemptsMade} failed attempts: the first backoff, doubled per further attempt, capped. */
+    static Duration backoffAfter(int attemptsMade, Duration first, Duration cap) {
+        Duration delay = first.multipliedBy(1L << Math.min(attemptsMade - 1, 20));
+        return delay.compareTo(cap) > 0 ? cap : delay;
     }
 
     private void settle(Collection<Settlement> settlements) {

@@ -2,6 +2,7 @@ package com.meetingreminders.reminder;
 
 import com.meetingreminders.config.RemindersConfig;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -17,8 +18,13 @@ public class ReminderKeys {
 
     private final String prefix;
 
+    @Inject
     ReminderKeys(RemindersConfig config) {
-        this.prefix = config.redis().keyPrefix();
+        this(config.redis().keyPrefix());
+    }
+
+    ReminderKeys(String prefix) {
+        this.prefix = prefix;
     }
 
     /** ZSET of every armed reminder, scored by when it is next due. */

@@ -130,6 +130,11 @@ class HostileInputTest {
 
         assertThat(answer.status()).isEqualTo(413);
         assertThat(answer.contentType()).isEqualTo(Problems.MEDIA_TYPE);
+        assertThat(JsonPath.from(answer.body()).getString("detail"))
+                .matches(
+                        path.equals("/meetings")
+                                ? "The body is larger than 64 KiB\\."
+                                : "The body is larger than \\d+ bytes\\.");
         assertThat(Database.countMeetings()).isEqualTo(before);
     }
 

@@ -412,6 +412,9 @@ class MeetingResourceTest {
         HttpResponse<String> answer = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
         assertThat(answer.statusCode()).isEqualTo(415);
         assertThat(answer.headers().firstValue("Content-Type")).hasValue(PROBLEM);
+        assertThat(answer.body())
+                .isEqualTo("{\"type\":\"about:blank\",\"title\":\"Unsupported Media Type\",\"status\":415,"
+                        + "\"detail\":\"Send the body as application/json.\"}");
         assertThat(Database.countMeetings()).isEqualTo(before);
     }
 

@@ -4,8 +4,11 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -82,6 +85,48 @@ final class ChildProcess {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** SIGKILL, as a crash would end it; waits until it is gone. */
+    void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A redis-server of our own on the port, without persistence; returns once it accepts connections. */
+    static ChildProcess redis(int port) throws InterruptedException {
+        ChildProcess redis = start(
+                "redis",
+                List.of(
+                        "redis-server",
+                        "--port",
+                        Integer.toString(port),
+                        "--bind",
+                        "127.0.0.1",
+                        "--save",
+                        "",
+                        "--appendonly",
+                        "no",
+                        "--dir",
+                        LOGS.toAbsolutePath().toString()));
+        awaitPort(port, Duration.ofSeconds(10));
+        return redis;
+    }
+
+    static void awaitPort(int port, Duration atMost) throws InterruptedException {
+        Instant giveUp = Instant.now().plus(atMost);
+        while (Instant.now().isBefore(giveUp)) {
+            try (Socket socket = new Socket("127.0.0.1", port)) {
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(20);
+            }
+        }
+        throw new IllegalStateException("nothing listens on " + port);
     }
 
     static void stopAll() {

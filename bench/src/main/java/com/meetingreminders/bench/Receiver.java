@@ -1,12 +1,23 @@
 package com.meetingreminders.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.AbstractVerticle;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,7 +26,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 /**
  * The benchmark's webhook receiver, run as a process of its own ({@code java -cp bench.jar
  * com.meetingreminders.bench.Receiver <port>}). For each notification POSTed to /hook/{scenario} it records the
- * deliveryId, the sendAt and the arrival time and answers 200 at once; GET /arrivals/{scenario} returns them, one
+ * deliveryId, the sendAt and the arrival time and answers 200 at once, or, after POST /pause, holds its answer until
+ * POST /resume (a receiver that stalls, for the chaos run); GET /arrivals/{scenario} returns them, one
  * {@code deliveryId sendAtMs arrivedMs} line each, and GET /count/{scenario} how many there are.
  */
 public final class Receiver extends AbstractVerticle {
@@ -23,6 +35,9 @@ public final class Receiver extends AbstractVerticle {
     record Arrival(String deliveryId, long sendAtMillis, long arrivedMillis) {}
 
     private static final Map<String, Queue<Arrival>> ARRIVALS = new ConcurrentHashMap<>();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The answers held while paused; null while answering at once. */
+    private static Queue<HttpServerResponse> held;
 
     private final int port;
 
@@ -53,8 +68,11 @@ public final class Receiver extends AbstractVerticle {
             String scenario = path.substring("/hook/".length());
             request.body().onSuccess(body -> {
                 record(scenario, body, arrived);
-                request.response().setStatusCode(200).end();
+                answer(request.response().setStatusCode(200));
             });
+        } else if (path.equals("/pause") || path.equals("/resume")) {
+            pause(path.equals("/pause"));
+            request.response().end();
         } else if (path.startsWith("/arrivals/")) {
             StringBuilder lines = new StringBuilder();
             for (Arrival arrival : arrivals(path.substring("/arrivals/".length()))) {
@@ -79,21 +97,59 @@ public final class Receiver extends AbstractVerticle {
         return ARRIVALS.computeIfAbsent(scenario, s -> new ConcurrentLinkedQueue<>());
     }
 
-    private static void record(String scenario, Buffer body, long arrived) {
-        String json = body.toString();
-        String deliveryId = field(json, "\"deliveryId\":\"");
-        String sendAt = field(json, "\"sendAt\":\"");
-        if (deliveryId != null && sendAt != null) {
-            arrivals(scenario).add(new Arrival(deliveryId, Instant.parse(sendAt).toEpochMilli(), arrived));
+    private static synchronized void answer(HttpServerResponse response) {
+        if (held == null) {
+            response.end();
+        } else {
+            held.add(response);
         }
     }
 
-    private static String field(String json, String opening) {
-        int start = json.indexOf(opening);
-        if (start < 0) {
-            return null;
+    private static synchronized void pause(boolean pause) {
+        if (pause && held == null) {
+            held = new ArrayDeque<>();
+        } else if (!pause && held != null) {
+            held.forEach(HttpServerResponse::end);
+            held = null;
         }
-        start += opening.length();
-        return json.substring(start, json.indexOf('"', start));
+    }
+
+    private static void record(String scenario, Buffer body, long arrived) {
+        try {
+            JsonNode notification = JSON.readTree(body.getBytes());
+            String deliveryId = notification.path("deliveryId").asText(null);
+            String sendAt = notification.path("sendAt").asText(null);
+            if (deliveryId != null && sendAt != null) {
+                arrivals(scenario)
+                        .add(new Arrival(deliveryId, Instant.parse(sendAt).toEpochMilli(), arrived));
+            }
+        } catch (IOException | RuntimeException notANotification) {
+            // Counted nowhere: only notifications are arrivals.
+        }
+    }
+
+    /** What the receiver on {@code port} has recorded for the scenario, asked over HTTP. */
+    static List<Result.Arrival> arrivals(HttpClient http, int port, String scenario)
+            throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/arrivals/" + scenario))
+                .build();
+        List<Result.Arrival> arrivals = new ArrayList<>();
+        for (String line :
+                http.send(request, HttpResponse.BodyHandlers.ofString()).body().split("\n")) {
+            if (!line.isBlank()) {
+                String[] parts = line.split(" ");
+                arrivals.add(new Result.Arrival(parts[0], Long.parseLong(parts[1]), Long.parseLong(parts[2])));
+            }
+        }
+        return arrivals;
+    }
+
+    /** POST /pause or /resume to the receiver on {@code port}. */
+    static void pause(HttpClient http, int port, boolean pause) throws IOException, InterruptedException {
+        http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + (pause ? "/pause" : "/resume")))
+                        .POST(HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.discarding());
     }
 }

@@ -6,10 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,7 +25,6 @@ import org.redisson.config.Config;
  */
 final class SystemUnderTest implements AutoCloseable {
 
-    static final String SERVICE_JAR = "target/quarkus-app/quarkus-run.jar";
     static final int REPLICAS = 2;
     static final int BATCH = 1_000;
 
@@ -60,23 +56,11 @@ final class SystemUnderTest implements AutoCloseable {
         String redis = "redis://127.0.0.1:6379";
         if (ownRedis) {
             int port = ChildProcess.freePort();
-            ChildProcess.start(
-                    "redis",
-                    List.of(
-                            "redis-server",
-                            "--port",
-                            Integer.toString(port),
-                            "--bind",
-                            "127.0.0.1",
-                            "--save",
-                            "",
-                            "--appendonly",
-                            "no"));
+            ChildProcess.redis(port);
             redis = "redis://127.0.0.1:" + port;
-            awaitPort(port, Duration.ofSeconds(10));
         }
         SystemUnderTest system = new SystemUnderTest(redis, ownRedis, profile);
-        system.sql("postgres", "create database " + system.database);
+        Postgres.execute("postgres", "create database " + system.database);
         ChildProcess.start(
                 "receiver",
                 List.of(
@@ -86,7 +70,7 @@ final class SystemUnderTest implements AutoCloseable {
                         benchJar(),
                         Receiver.class.getName(),
                         Integer.toString(system.receiverPort)));
-        awaitPort(system.receiverPort, Duration.ofSeconds(20));
+        ChildProcess.awaitPort(system.receiverPort, Duration.ofSeconds(20));
         for (int i = 0; i < REPLICAS; i++) {
             system.replicas.add(system.startReplica(i));
         }
@@ -94,38 +78,16 @@ final class SystemUnderTest implements AutoCloseable {
     }
 
     private Replica startReplica(int index) throws Exception {
-        int port = ChildProcess.freePort();
-        List<String> command = new ArrayList<>(List.of(ChildProcess.java(), "-Xmx512m"));
+        List<String> options = new ArrayList<>(List.of("-Xmx512m"));
         if (profile) {
-            command.add("-XX:StartFlightRecording=settings=profile,filename="
+            options.add("-XX:StartFlightRecording=settings=profile,filename="
                     + ChildProcess.LOGS.resolve("replica-" + index + ".jfr").toAbsolutePath());
         }
-        command.addAll(List.of(
-                "-Dquarkus.http.port=" + port,
-                "-Dquarkus.datasource.jdbc.url=jdbc:postgresql://127.0.0.1:5432/" + database,
-                "-Dreminders.redis.address=" + redisAddress,
-                "-Dreminders.redis.key-prefix=" + keyPrefix,
-                // Tokens come from dev/token, signed with the development key; the receiver is on loopback.
-                "-Dmp.jwt.verify.publickey.location=dev/jwt-public.pem",
-                "-Dmp.jwt.verify.issuer=meeting-reminders-dev",
-                "-Dreminders.webhook.allowed-hosts=127.0.0.1",
-                "-jar",
-                SERVICE_JAR));
-        ChildProcess process = ChildProcess.start("replica-" + index, command);
-        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/ready"))
-                .build();
-        Instant giveUp = Instant.now().plusSeconds(120);
-        while (Instant.now().isBefore(giveUp)) {
-            try {
-                if (http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return new Replica(process, port, Duration.ofNanos(System.nanoTime() - process.startedNanos));
-                }
-            } catch (IOException notYet) {
-                // starting
-            }
-            Thread.sleep(20);
-        }
-        throw new IllegalStateException("replica " + index + " not ready; see " + ChildProcess.LOGS);
+        options.add("-Dreminders.redis.key-prefix=" + keyPrefix);
+        ServiceReplica replica = new ServiceReplica("replica-" + index, database, redisAddress, options);
+        ChildProcess process = replica.start();
+        Duration startToReady = replica.awaitHealthy(http, "/q/health/ready", Duration.ofSeconds(120));
+        return new Replica(process, replica.port, startToReady);
     }
 
     String hook(String scenario) {
@@ -174,14 +136,7 @@ final class SystemUnderTest implements AutoCloseable {
     }
 
     List<Result.Arrival> arrivals(String scenario) throws IOException, InterruptedException {
-        List<Result.Arrival> arrivals = new ArrayList<>();
-        for (String line : get("/arrivals/" + scenario).split("\n")) {
-            if (!line.isBlank()) {
-                String[] parts = line.split(" ");
-                arrivals.add(new Result.Arrival(parts[0], Long.parseLong(parts[1]), Long.parseLong(parts[2])));
-            }
-        }
-        return arrivals;
+        return Receiver.arrivals(http, receiverPort, scenario);
     }
 
     /** Waits until the receiver has the expected number for the scenario, or the deadline passes. */
@@ -209,7 +164,7 @@ final class SystemUnderTest implements AutoCloseable {
             forgetKeys();
         }
         try {
-            sql("postgres", "drop database if exists " + database + " with (force)");
+            Postgres.execute("postgres", "drop database if exists " + database + " with (force)");
         } catch (SQLException e) {
             System.out.println("could not drop " + database + ": " + e.getMessage());
         }
@@ -236,14 +191,6 @@ final class SystemUnderTest implements AutoCloseable {
         }
     }
 
-    private void sql(String db, String statement) throws SQLException {
-        try (Connection connection =
-                        DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/" + db, "postgres", "");
-                Statement sql = connection.createStatement()) {
-            sql.execute(statement);
-        }
-    }
-
     static String benchJar() {
         try {
             return Path.of(Bench.class
@@ -255,17 +202,5 @@ final class SystemUnderTest implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    static void awaitPort(int port, Duration atMost) throws InterruptedException {
-        Instant giveUp = Instant.now().plus(atMost);
-        while (Instant.now().isBefore(giveUp)) {
-            try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
-                return;
-            } catch (IOException notYet) {
-                Thread.sleep(20);
-            }
-        }
-        throw new IllegalStateException("nothing listens on " + port);
     }
 }
