@@ -58,7 +58,7 @@ class ContainerIT {
         // The webhook secret comes from a mounted file, as a deployment's Secret gives it: every delivery is signed.
         Path secrets = Path.of("target", "container-it", "secrets.properties");
         Files.createDirectories(secrets.getParent());
-        Files.writeString(secrets, "reminders.webhook.secret=container-it-secret\n");
+        Files.writeString(secrets, "reminders.webhook.secret=whsec_Y29udGFpbmVyLWl0LXNlY3JldC0zMi1ieXRlcy1sb24=\n");
         // A lease longer than the test waits: a reminder the stopped container neither sent nor handed back fails it.
         Map<String, String> environment = Map.of(
                 "QUARKUS_DATASOURCE_JDBC_URL", database.jdbcUrl(),

@@ -21,7 +21,8 @@ import java.util.UUID;
  */
 public final class ContainerReplica implements AutoCloseable {
 
-    private static final Duration STARTUP = Duration.ofSeconds(180);
+    /** On a 2-core machine that other builds keep busy, a container's JVM has taken up to 160 s to be ready. */
+    private static final Duration STARTUP = Duration.ofSeconds(300);
 
     private final String name;
     private final String container;
@@ -50,9 +51,14 @@ public final class ContainerReplica implements AutoCloseable {
         settings.put("QUARKUS_HTTP_PORT", String.valueOf(port));
         settings.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", "/etc/reminders/jwt-public.pem");
         settings.put("MP_JWT_VERIFY_ISSUER", Tokens.DEV_ISSUER);
+        settings.put("MP_JWT_VERIFY_AUDIENCES", Tokens.DEV_AUDIENCE);
         settings.put("QUARKUS_CONFIG_LOCATIONS", "/etc/reminders/secrets.properties");
         settings.forEach((key, value) -> arguments.addAll(List.of("--env", key + "=" + value)));
         arguments.add(image);
+        // Whatever ends the test run (a failed start beside this one, a killed fork), the container goes with it.
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        new Thread(() -> podman("rm", "--force", "--ignore", container), "remove-" + container));
         try {
             podman(arguments.toArray(String[]::new));
         } catch (RuntimeException e) {
