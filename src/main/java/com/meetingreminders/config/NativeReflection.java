@@ -4,6 +4,7 @@ import com.meetingreminders.meeting.MeetingBatch;
 import com.meetingreminders.meeting.MeetingPage;
 import com.meetingreminders.meeting.MeetingRequest;
 import com.meetingreminders.meeting.MeetingView;
+import com.meetingreminders.notify.FailureNotice;
 import com.meetingreminders.notify.Notification;
 import com.meetingreminders.problem.Problem;
 import com.meetingreminders.reminder.ReminderView;
@@ -12,7 +13,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 /**
  * The types Jackson reads or writes by reflection, for a native image: Quarkus registers a resource method's declared
  * types itself, but not entities inside a {@code Response}, what an ObjectMapper writes directly (notifications,
- * problems, the answers kept for Idempotency-Key) or records nested in them. The JVM build does not need it.
+ * failure notices, problems, the answers kept for Idempotency-Key) or records nested in them. The JVM build does not need it.
  */
 @RegisterForReflection(
         targets = {
@@ -23,6 +24,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
             MeetingBatch.class,
             ReminderView.class,
             Notification.class,
+            FailureNotice.class,
             Problem.class,
             Problem.FieldError.class
         })
