@@ -26,6 +26,8 @@ import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -46,6 +48,10 @@ public class MeetingResource {
     private static final String OVER_LIMIT =
             "Over a fair-use limit of the caller (reminders.limits.*); Retry-After says when to try again. Nothing is"
                     + " stored";
+
+    private static final String ETAG_DOC = "The meeting's version, for If-Match on PUT";
+
+    static final String NOT_FOUND_DOC = "The caller has no meeting with this id";
 
     /** What a batch of the wrong length is told, whether {@link BatchCount} or validation finds it. */
     static final String BATCH_SIZE_RULE = "must hold 1 to 1,000 meetings";
@@ -68,7 +74,15 @@ public class MeetingResource {
     @APIResponse(
             responseCode = "201",
             description = "Created; Location and ETag name the new meeting",
-            headers = @Header(name = "Idempotent-Replayed", description = IdempotentCreates.REPLAYED_DOC))
+            headers = {
+                @Header(name = "Idempotent-Replayed", description = IdempotentCreates.REPLAYED_DOC),
+                @Header(name = "Location", description = "/meetings/{id} of the new meeting"),
+                @Header(name = "ETag", description = ETAG_DOC)
+            },
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = MeetingView.class)))
     @APIResponse(responseCode = "400", description = "Invalid body; nothing is stored")
     @APIResponse(responseCode = "409", description = IdempotentCreates.IN_USE_DOC)
     @APIResponse(responseCode = "413", description = "Body over 64 KiB")
@@ -102,7 +116,11 @@ public class MeetingResource {
     @APIResponse(
             responseCode = "201",
             description = "Created; the meetings in the order given",
-            headers = @Header(name = "Idempotent-Replayed", description = IdempotentCreates.REPLAYED_DOC))
+            headers = @Header(name = "Idempotent-Replayed", description = IdempotentCreates.REPLAYED_DOC),
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = MeetingBatch.class)))
     @APIResponse(responseCode = "400", description = "A meeting breaks a rule, or the array is empty or too long")
     @APIResponse(responseCode = "409", description = IdempotentCreates.IN_USE_DOC)
     @APIResponse(responseCode = "422", description = IdempotentCreates.REUSED_DOC)
@@ -127,6 +145,15 @@ public class MeetingResource {
     @GET
     @Path("{id}")
     @Operation(summary = "A meeting with its reminders")
+    @APIResponse(
+            responseCode = "200",
+            description = "The meeting",
+            headers = @Header(name = "ETag", description = ETAG_DOC),
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = MeetingView.class)))
+    @APIResponse(responseCode = "404", description = NOT_FOUND_DOC)
     public Response get(@RestPath UUID id) {
         return meetings.find(caller.id(), id).map(MeetingResource::ok).orElseGet(() -> Problem.meetingNotFound(id));
     }
@@ -140,6 +167,15 @@ public class MeetingResource {
     @PUT
     @Path("{id}")
     @Operation(summary = "Replace a meeting; a new start or remindBefore cancels the unsent reminders of the old one")
+    @APIResponse(
+            responseCode = "200",
+            description = "The meeting as it now is",
+            headers = @Header(name = "ETag", description = ETAG_DOC),
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = MeetingView.class)))
+    @APIResponse(responseCode = "404", description = NOT_FOUND_DOC)
     @APIResponse(responseCode = "412", description = "If-Match names a version that is no longer current")
     @APIResponse(responseCode = "429", description = OVER_LIMIT)
     public Response update(
@@ -155,6 +191,7 @@ public class MeetingResource {
     @Path("{id}")
     @Operation(summary = "Delete a meeting and cancel its unsent reminders")
     @APIResponse(responseCode = "204", description = "Deleted")
+    @APIResponse(responseCode = "404", description = NOT_FOUND_DOC)
     public Response delete(@RestPath UUID id) {
         return meetings.delete(caller.id(), id) ? Response.noContent().build() : Problem.meetingNotFound(id);
     }

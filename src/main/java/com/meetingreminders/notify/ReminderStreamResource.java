@@ -15,6 +15,8 @@ import jakarta.ws.rs.sse.Sse;
 import java.time.Clock;
 import java.time.Duration;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestStreamElementType;
@@ -50,6 +52,11 @@ public class ReminderStreamResource {
             description = "A delivered reminder is an unnamed event (`message`). A reminder that ends FAILED is an"
                     + " event named `reminder.failed` instead, its data the notification plus `attempts` and"
                     + " `lastError`. The stream ends when the token it was opened with expires.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The stream: each event's data a notification (JSON)",
+            content =
+                    @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(implementation = String.class)))
     @APIResponse(responseCode = "429", description = "The caller has as many streams open as it may")
     // Taking the stream's place asks Redis, which is not done on the event loop.
     @Blocking

@@ -10,6 +10,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestPath;
 
@@ -30,6 +34,14 @@ public class ReminderResource {
 
     @GET
     @Operation(summary = "A meeting's reminders with their states, attempts and last errors")
+    @APIResponse(
+            responseCode = "200",
+            description = "The reminders, by send time",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(type = SchemaType.ARRAY, implementation = ReminderView.class)))
+    @APIResponse(responseCode = "404", description = "The caller has no meeting with this id")
     public Response list(@RestPath UUID id) {
         return reminders
                 .listForMeeting(caller.id(), id)

@@ -1,17 +1,9 @@
 package com.meetingreminders.support;
 
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
-
-import io.restassured.http.ContentType;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 public final class Replica implements AutoCloseable {
 
     private static final Duration STARTUP = Duration.ofSeconds(90);
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final Map<String, String> UNLIMITED = Map.of(
             "reminders.limits.requests-per-second", "100000",
             "reminders.limits.meetings-held", "10000000",
@@ -92,39 +83,16 @@ public final class Replica implements AutoCloseable {
 
     /** Creates a meeting through this replica and returns its id. */
     public String create(MeetingBody body) {
-        return given().baseUri("http://127.0.0.1")
-                .port(port)
-                .contentType(ContentType.JSON)
-                .body(body.toMap())
-                .post("/meetings")
-                .then()
-                .log()
-                .ifValidationFails()
-                .statusCode(201)
-                .extract()
-                .path("id");
+        return ServiceHttp.create(port, body);
     }
 
     private void awaitReady() {
-        HttpRequest ready =
-                HttpRequest.newBuilder(URI.create(url("/q/health/ready"))).build();
-        try {
-            await().atMost(STARTUP).pollInterval(Duration.ofMillis(100)).until(() -> {
-                if (!process.isAlive()) {
-                    throw new IllegalStateException("Replica " + name + " exited; see target/replica-" + name + ".log");
-                }
-                try {
-                    return HTTP.send(ready, HttpResponse.BodyHandlers.discarding())
-                                    .statusCode()
-                            == 200;
-                } catch (IOException notListeningYet) {
-                    return false;
-                }
-            });
-        } catch (RuntimeException e) {
-            close();
-            throw e;
-        }
+        ServiceHttp.awaitReady(
+                port,
+                STARTUP,
+                process::isAlive,
+                "Replica " + name + " exited; see target/replica-" + name + ".log",
+                this);
     }
 
     /** SIGKILL: the replica dies at once, in the middle of whatever it was doing. */
