@@ -10,6 +10,7 @@ import jakarta.validation.groups.Default;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -62,6 +63,18 @@ public record MeetingRequest(
 
     /** Constraints that hold only when a meeting is created; the ones of {@link Default} hold too. */
     public interface OnCreate extends Default {}
+
+    /** The meeting as it stands, as the body that would set it: the base a merge patch applies to. */
+    static MeetingRequest of(Meeting meeting) {
+        return new MeetingRequest(
+                meeting.title,
+                meeting.startsAt.atOffset(ZoneOffset.UTC),
+                meeting.timeZone,
+                meeting.remindBefore.stream().map(Duration::parse).toList(),
+                List.copyOf(meeting.attendees),
+                meeting.webhookUrl,
+                meeting.failureWebhookUrl);
+    }
 
     Instant startsAtInstant() {
         return startsAt.toInstant().truncatedTo(ChronoUnit.MILLIS);

@@ -1,5 +1,6 @@
 package com.meetingreminders.meeting;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.meetingreminders.limits.CallerUsage;
 import com.meetingreminders.limits.UsageChange;
 import com.meetingreminders.reminder.ReminderPlanner;
@@ -28,9 +29,11 @@ public class MeetingService {
     private final ReminderPlanner planner;
     private final CallerUsage callerUsage;
     private final Clock clock;
+    private final MeetingPatcher patcher;
 
-    MeetingService(ReminderPlanner planner, CallerUsage callerUsage, Clock clock) {
+    MeetingService(ReminderPlanner planner, CallerUsage callerUsage, Clock clock, MeetingPatcher patcher) {
         this.planner = planner;
+        this.patcher = patcher;
         this.callerUsage = callerUsage;
         this.clock = clock;
     }
@@ -86,19 +89,32 @@ public class MeetingService {
     public Optional<MeetingView> update(
             String owner, UUID id, MeetingRequest request, VersionPrecondition precondition) {
         return Meeting.findOwnedForUpdate(owner, id).map(meeting -> {
-            if (!precondition.allows(meeting.version)) {
-                throw new StaleVersionException(meeting.version);
-            }
-            Instant now = clock.instant();
-            int attendeesBefore = meeting.attendees.size();
-            write(meeting, request, now);
-            ScheduleChange change = planner.replan(meeting, request.remindBeforeOrDefault(), now);
-            UsageChange usage = new UsageChange(now);
-            count(usage, meeting, change, attendeesBefore);
-            // The version is raised on flush; the answer and its ETag show the new one.
-            charge(owner, usage);
-            return MeetingView.of(meeting);
+            precondition.check(meeting.version);
+            return change(owner, meeting, request);
         });
+    }
+
+    /**
+     * Changes only the fields the RFC 7386 merge patch names; null resets an optional field to its default. The patched
+     * meeting passes the same rules as a PUT body.
+     */
+    public Optional<MeetingView> patch(String owner, UUID id, JsonNode patch, VersionPrecondition precondition) {
+        return Meeting.findOwnedForUpdate(owner, id).map(meeting -> {
+            precondition.check(meeting.version);
+            return change(owner, meeting, patcher.patched(meeting, patch));
+        });
+    }
+
+    private MeetingView change(String owner, Meeting meeting, MeetingRequest request) {
+        Instant now = clock.instant();
+        int attendeesBefore = meeting.attendees.size();
+        write(meeting, request, now);
+        ScheduleChange change = planner.replan(meeting, request.remindBeforeOrDefault(), now);
+        UsageChange usage = new UsageChange(now);
+        count(usage, meeting, change, attendeesBefore);
+        // The version is raised on flush; the answer and its ETag show the new one.
+        charge(owner, usage);
+        return MeetingView.of(meeting);
     }
 
     /** Deletes the meeting and cancels its unsent reminders; false if there is no such meeting. */

@@ -15,7 +15,8 @@ public class BodyMediaTypeFilter {
     @ServerRequestFilter
     public Optional<Response> requireContentType(ContainerRequestContext request) {
         boolean takesBody = request.getMethod().equals(HttpMethod.POST)
-                || request.getMethod().equals(HttpMethod.PUT);
+                || request.getMethod().equals(HttpMethod.PUT)
+                || request.getMethod().equals(HttpMethod.PATCH);
         if (takesBody && hasBody(request) && request.getMediaType() == null) {
             return Optional.of(Problem.of(Response.Status.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json.")
                     .toResponse());

@@ -34,7 +34,8 @@ final class HostileInputs {
                         bodies(),
                         batches(),
                         queries(),
-                        replaces())
+                        replaces(),
+                        patches())
                 .flatMap(cases -> cases);
     }
 
@@ -229,6 +230,46 @@ final class HostileInputs {
                         "startsAt"),
                 put("replace with a duplicate key", meeting().json().replace("{", "{\"title\":\"x\","), "title"),
                 put("replace with port 65536", meeting().text("webhookUrl", "http://127.0.0.1:65536/"), "webhookUrl"));
+    }
+
+    static Stream<Arguments> patches() {
+        return Stream.of(
+                patch("patch with a control character in the title", "{\"title\":\"a\\u0007\"}", "title"),
+                patch("patch removing the title", "{\"title\":null}", "title"),
+                patch("patch removing the start", "{\"startsAt\":null}", "startsAt"),
+                patch("patch with startsAt as a number", "{\"startsAt\":1795424100000}", "startsAt"),
+                patch("patch with startsAt in year 10000", "{\"startsAt\":\"+10000-01-01T00:00:00Z\"}", "startsAt"),
+                patch("patch with an unknown field", "{\"colour\":\"red\"}", "colour"),
+                patch("patch with a duplicate key", "{\"title\":\"a\",\"title\":\"b\"}", "title"),
+                patch("patch with remindBefore element null", "{\"remindBefore\":[null]}", "remindBefore[0]"),
+                patch(
+                        "patch with timeZone of 10,000 characters",
+                        "{\"timeZone\":\"" + "A".repeat(10_000) + "\"}",
+                        "timeZone"),
+                patch("patch that is an array", "[{\"title\":\"a\"}]", "body"),
+                patch("patch that is a string", "\"title\"", "body"),
+                patch("patch that is null", "null", "body"),
+                patch("patch that is empty", "", "body"),
+                patch("patch nested 3,000 arrays deep", "{\"title\":" + nested(3_000) + "}", "body"),
+                Arguments.of(
+                        "patch sent as application/json",
+                        new Request("PATCH", "/meetings/{id}", JSON, "{}".getBytes(StandardCharsets.UTF_8)),
+                        415,
+                        null),
+                Arguments.of(
+                        "patch without a Content-Type",
+                        new Request("PATCH", "/meetings/{id}", null, "{}".getBytes(StandardCharsets.UTF_8)),
+                        415,
+                        null));
+    }
+
+    private static Arguments patch(String name, String body, String field) {
+        return Arguments.of(
+                name,
+                new Request(
+                        "PATCH", "/meetings/{id}", MeetingResource.MERGE_PATCH, body.getBytes(StandardCharsets.UTF_8)),
+                400,
+                field);
     }
 
     private static Arguments webhook(String name, String url) {
