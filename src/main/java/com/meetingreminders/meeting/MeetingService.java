@@ -6,6 +6,7 @@ import com.meetingreminders.limits.UsageChange;
 import com.meetingreminders.reminder.ReminderPlanner;
 import com.meetingreminders.reminder.ReminderRef;
 import com.meetingreminders.reminder.ScheduleChange;
+import com.meetingreminders.series.SeriesRule;
 import io.quarkus.panache.common.Page;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -30,8 +31,15 @@ public class MeetingService {
     private final CallerUsage callerUsage;
     private final Clock clock;
     private final MeetingPatcher patcher;
+    private final MeetingOccurrences occurrences;
 
-    MeetingService(ReminderPlanner planner, CallerUsage callerUsage, Clock clock, MeetingPatcher patcher) {
+    MeetingService(
+            ReminderPlanner planner,
+            CallerUsage callerUsage,
+            Clock clock,
+            MeetingPatcher patcher,
+            MeetingOccurrences occurrences) {
+        this.occurrences = occurrences;
         this.planner = planner;
         this.patcher = patcher;
         this.callerUsage = callerUsage;
@@ -63,7 +71,8 @@ public class MeetingService {
         meeting.createdAt = now;
         write(meeting, request, now);
         meeting.persist();
-        ScheduleChange change = planner.planNew(meeting, request.remindBeforeOrDefault(), now);
+        ScheduleChange change = planner.planNew(
+                meeting, request.remindBeforeOrDefault(), occurrences.toPlan(meeting, meeting.startsAt, now), now);
         usage.meetingCreated();
         count(usage, meeting, change, meeting.attendees.size());
         return MeetingView.of(meeting);
@@ -109,7 +118,10 @@ public class MeetingService {
         Instant now = clock.instant();
         int attendeesBefore = meeting.attendees.size();
         write(meeting, request, now);
-        ScheduleChange change = planner.replan(meeting, request.remindBeforeOrDefault(), now);
+        // A series plans again from now on: occurrences that have started keep what they had.
+        Instant from = meeting.isSeries() ? now : meeting.startsAt;
+        ScheduleChange change =
+                planner.replan(meeting, request.remindBeforeOrDefault(), occurrences.toPlan(meeting, from, now), now);
         UsageChange usage = new UsageChange(now);
         count(usage, meeting, change, attendeesBefore);
         // The version is raised on flush; the answer and its ETag show the new one.
@@ -166,7 +178,12 @@ public class MeetingService {
         meeting.attendees = request.attendeesOrNone();
         meeting.webhookUrl = normalized(request.webhookUrl());
         meeting.failureWebhookUrl = normalized(request.failureWebhookUrl());
+        meeting.recurrence = Optional.ofNullable(request.recurrence())
+                .map(rule -> SeriesRule.parse(rule).toString())
+                .orElse(null);
+        meeting.cancelledOccurrences = request.cancelledOccurrencesOrNone();
         meeting.updatedAt = now;
+        MeetingOccurrences.check(meeting);
     }
 
     private static String normalized(String url) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import org.dmfs.rfc5545.DateTime;
 import org.dmfs.rfc5545.InstanceIterator;
+import org.dmfs.rfc5545.recurrenceset.OfRule;
 import org.dmfs.rfc5545.recurrenceset.OfRuleAndFirst;
 
 /**
@@ -24,14 +25,20 @@ public record Occurrences(SeriesRule rule, Instant first, ZoneId zone, Set<Insta
      */
     public List<Instant> between(Instant from, Instant to, int limit) {
         LocalDateTime firstLocal = LocalDateTime.ofInstant(first, zone);
-        InstanceIterator instances = new OfRuleAndFirst(rule.floatingIn(zone), floating(firstLocal)).iterator();
-        // A day before, so that an occurrence moved forward by a gap or earlier by an overlap is not jumped over.
-        LocalDateTime fromLocal = LocalDateTime.ofInstant(from, zone).minusDays(1);
-        if (fromLocal.isAfter(firstLocal)) {
-            instances.fastForward(floating(fromLocal));
-        }
         List<Instant> found = new ArrayList<>();
-        while (instances.hasNext() && found.size() < limit) {
+        InstanceIterator instances;
+        try {
+            instances = new OfRuleAndFirst(rule.floatingIn(zone), floating(firstLocal)).iterator();
+            // A day before, so that an occurrence moved forward by a gap or earlier by an overlap is not jumped over.
+            LocalDateTime fromLocal = LocalDateTime.ofInstant(from, zone).minusDays(1);
+            if (fromLocal.isAfter(firstLocal)) {
+                instances.fastForward(floating(fromLocal));
+            }
+        } catch (IllegalArgumentException filteredAway) {
+            // lib-recur gives up on a rule whose instances it keeps filtering out: nothing (more) occurs.
+            return found;
+        }
+        while (found.size() < limit && hasNext(instances)) {
             DateTime next = instances.next();
             Instant occurrence =
                     ZonedDateTime.of(local(next, firstLocal.getNano()), zone).toInstant();
@@ -43,6 +50,33 @@ public record Occurrences(SeriesRule rule, Instant first, ZoneId zone, Set<Insta
             }
         }
         return found;
+    }
+
+    /**
+     * Refuses a rule that yields nothing of its own beyond the first start (BYMONTHDAY=30 in February, an UNTIL before
+     * the start): such a "series" is a mistake the client should hear about.
+     */
+    public void check() {
+        boolean any;
+        try {
+            any = new OfRule(rule.floatingIn(zone), floating(LocalDateTime.ofInstant(first, zone)))
+                    .iterator()
+                    .hasNext();
+        } catch (IllegalArgumentException filteredAway) {
+            any = false;
+        }
+        if (!any) {
+            throw new InvalidSeries("produces no occurrence from startsAt on");
+        }
+    }
+
+    /** lib-recur gives up on a rule whose instances it keeps filtering out; that is the end of the series. */
+    private static boolean hasNext(InstanceIterator instances) {
+        try {
+            return instances.hasNext();
+        } catch (IllegalArgumentException filteredAway) {
+            return false;
+        }
     }
 
     /** Whether the instant is an occurrence of the series, cancelled or not. */

@@ -35,7 +35,8 @@ final class HostileInputs {
                         batches(),
                         queries(),
                         replaces(),
-                        patches())
+                        patches(),
+                        recurrences())
                 .flatMap(cases -> cases);
     }
 
@@ -261,6 +262,57 @@ final class HostileInputs {
                         new Request("PATCH", "/meetings/{id}", null, "{}".getBytes(StandardCharsets.UTF_8)),
                         415,
                         null));
+    }
+
+    static Stream<Arguments> recurrences() {
+        return Stream.of(
+                post("recurrence finer than hourly", meeting().text("recurrence", "FREQ=MINUTELY"), "recurrence"),
+                post(
+                        "recurrence with BYMINUTE",
+                        meeting().text("recurrence", "FREQ=HOURLY;BYMINUTE=0,30"),
+                        "recurrence"),
+                post("recurrence that is not a rule", meeting().text("recurrence", "every monday"), "recurrence"),
+                post("recurrence empty", meeting().text("recurrence", ""), "recurrence"),
+                post(
+                        "recurrence of 10,000 characters",
+                        meeting().text("recurrence", "FREQ=DAILY;" + "X".repeat(10_000)),
+                        "recurrence"),
+                post("recurrence with a NUL", meeting().text("recurrence", "FREQ=DAILY\\u0000"), "recurrence"),
+                post(
+                        "recurrence with a line feed",
+                        meeting().text("recurrence", "FREQ=DAILY\\nBYDAY=MO"),
+                        "recurrence"),
+                post("recurrence as a number", meeting().raw("recurrence", "7"), "recurrence"),
+                post("recurrence as an object", meeting().raw("recurrence", "{}"), "recurrence"),
+                post(
+                        "recurrence with COUNT and UNTIL",
+                        meeting().text("recurrence", "FREQ=DAILY;COUNT=2;UNTIL=20300101T000000Z"),
+                        "recurrence"),
+                post(
+                        "recurrence that never occurs",
+                        meeting().text("recurrence", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"),
+                        "recurrence"),
+                post(
+                        "recurrence with UNTIL in year 99999",
+                        meeting().text("recurrence", "FREQ=DAILY;UNTIL=999991231T000000Z"),
+                        "recurrence"),
+                post(
+                        "cancelledOccurrences as a string",
+                        meeting().text("cancelledOccurrences", "2030-01-01T00:00:00Z"),
+                        "cancelledOccurrences"),
+                post(
+                        "cancelledOccurrences element null",
+                        meeting().raw("cancelledOccurrences", "[null]"),
+                        "cancelledOccurrences[0]"),
+                post(
+                        "cancelledOccurrences element in year +294277",
+                        meeting().raw("cancelledOccurrences", "[\"+294277-01-01T00:00:00Z\"]"),
+                        "cancelledOccurrences[0]"),
+                post(
+                        "cancelledOccurrences of 1,001",
+                        meeting().raw("cancelledOccurrences", array("\"2030-01-01T00:00:00Z\"", 1_001)),
+                        "cancelledOccurrences"),
+                patch("patch with a recurrence finer than hourly", "{\"recurrence\":\"FREQ=SECONDLY\"}", "recurrence"));
     }
 
     private static Arguments patch(String name, String body, String field) {
