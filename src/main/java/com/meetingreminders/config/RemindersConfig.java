@@ -32,6 +32,8 @@ public interface RemindersConfig {
 
     Limits limits();
 
+    Recurrence recurrence();
+
     interface Webhook {
         /** Default notification target; without one, reminders of meetings without a webhookUrl go to the stream and the log only. */
         Optional<URI> url();
@@ -165,6 +167,19 @@ public interface RemindersConfig {
         /** How long before its send time a reminder gets its expiring trigger key; keeping it short keeps expiration events prompt. */
         @WithDefault("1s")
         Duration horizon();
+    }
+
+    interface Recurrence {
+        /**
+         * How far ahead the reminders of a series are planned as rows: every reminder due within this much of now has
+         * its row; later ones are planned by a background step as time moves on.
+         */
+        @WithDefault("48h")
+        Duration horizon();
+
+        /** How often the background step extends the horizon of the series that need it. */
+        @WithDefault("1m")
+        Duration extendInterval();
     }
 
     interface Reconcile {

@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.UUID;
 import org.hibernate.annotations.BatchSize;
 import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.annotations.OptimisticLock;
 import org.hibernate.type.SqlTypes;
 
 /** A meeting and, through {@link #reminders}, every reminder it ever had. */
@@ -54,6 +55,24 @@ public class Meeting extends PanacheEntityBase {
     /** Gets a signed notice when a reminder of this meeting ends FAILED; null means the stream alone tells. */
     public String failureWebhookUrl;
 
+    /** An RFC 5545 RRULE without its RRULE: prefix; null for a meeting that does not repeat. */
+    public String recurrence;
+
+    /** Occurrences of the series, by original start, that do not take place (EXDATE). */
+    @JdbcTypeCode(SqlTypes.ARRAY)
+    public List<Instant> cancelledOccurrences = new ArrayList<>();
+
+    /**
+     * Occurrences starting before this have their reminder rows; null for a one-off meeting. The horizon step moves it
+     * without raising the version: a client's If-Match stays good while the service plans ahead.
+     */
+    @OptimisticLock(excluded = true)
+    public Instant plannedUntil;
+
+    /** When the horizon step next plans further; null when there is nothing further to plan. */
+    @OptimisticLock(excluded = true)
+    public Instant extendAt;
+
     @Version
     public long version;
 
@@ -62,6 +81,7 @@ public class Meeting extends PanacheEntityBase {
     public Instant updatedAt;
 
     @OneToMany(mappedBy = "meeting", cascade = CascadeType.ALL, orphanRemoval = true)
+    @OptimisticLock(excluded = true)
     @OrderBy("sendAt")
     @BatchSize(size = 100)
     public List<Reminder> reminders = new ArrayList<>();
@@ -92,6 +112,19 @@ public class Meeting extends PanacheEntityBase {
 
     public static long countStartingBetween(String owner, Instant from, Instant to) {
         return count(OWNED_STARTING_BETWEEN, ownedStartingBetween(owner, from, to));
+    }
+
+    /** Series whose horizon is due to be extended, locked, skipping those another replica is extending. */
+    public static List<Meeting> dueForExtension(Instant now, int limit) {
+        return find("extendAt <= ?1", Sort.by("extendAt"), now)
+                .withLock(LockModeType.PESSIMISTIC_WRITE)
+                .withHint("jakarta.persistence.lock.timeout", -2)
+                .page(0, limit)
+                .list();
+    }
+
+    public boolean isSeries() {
+        return recurrence != null;
     }
 
     private boolean isOwnedBy(String caller) {

@@ -13,6 +13,7 @@ import java.lang.annotation.Target;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -84,6 +85,15 @@ public class MeetingQuery {
 
     Instant toOrLatest() {
         return to == null ? LATEST : wholeMillisFrom(IsoDateTime.Validator.parse(to));
+    }
+
+    /** The bounds as given, for a window whose defaults depend on the meeting (its occurrences). */
+    Optional<Instant> fromGiven() {
+        return from == null ? Optional.empty() : Optional.of(fromOrEarliest());
+    }
+
+    Optional<Instant> toGiven() {
+        return to == null ? Optional.empty() : Optional.of(toOrLatest());
     }
 
     /**

@@ -10,6 +10,7 @@ import jakarta.validation.groups.Default;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -52,7 +53,22 @@ public record MeetingRequest(
                         maxLength = WebhookTarget.MAX_LENGTH,
                         description = "Gets one signed POST when a reminder of this meeting ends FAILED")
                 @WebhookUrl
-                String failureWebhookUrl) {
+                String failureWebhookUrl,
+        @Schema(
+                        examples = "FREQ=WEEKLY;BYDAY=MO",
+                        maxLength = 500,
+                        description = "RFC 5545 RRULE, with or without RRULE:; FREQ HOURLY or coarser; startsAt is the"
+                                + " first occurrence; occurrences keep their local time in timeZone")
+                @RecurrenceRule
+                String recurrence,
+        @Schema(
+                        maxItems = MAX_CANCELLED,
+                        description = "Occurrences, by their original start, that do not take place (EXDATE)")
+                @Size(max = MAX_CANCELLED)
+                List<@NotNull @StartsInRange OffsetDateTime> cancelledOccurrences) {
+
+    /** Most cancelled occurrences one series holds. */
+    static final int MAX_CANCELLED = 1_000;
 
     /** RFC 5321's longest path, less its angle brackets. */
     static final int MAX_ADDRESS = 254;
@@ -62,6 +78,22 @@ public record MeetingRequest(
 
     /** Constraints that hold only when a meeting is created; the ones of {@link Default} hold too. */
     public interface OnCreate extends Default {}
+
+    /** The meeting as it stands, as the body that would set it: the base a merge patch applies to. */
+    static MeetingRequest of(Meeting meeting) {
+        return new MeetingRequest(
+                meeting.title,
+                meeting.startsAt.atOffset(ZoneOffset.UTC),
+                meeting.timeZone,
+                meeting.remindBefore.stream().map(Duration::parse).toList(),
+                List.copyOf(meeting.attendees),
+                meeting.webhookUrl,
+                meeting.failureWebhookUrl,
+                meeting.recurrence,
+                meeting.cancelledOccurrences.stream()
+                        .map(at -> at.atOffset(ZoneOffset.UTC))
+                        .toList());
+    }
 
     Instant startsAtInstant() {
         return startsAt.toInstant().truncatedTo(ChronoUnit.MILLIS);
@@ -73,6 +105,16 @@ public record MeetingRequest(
 
     List<Duration> remindBeforeOrDefault() {
         return remindBefore == null ? DEFAULT_REMIND_BEFORE : remindBefore;
+    }
+
+    List<Instant> cancelledOccurrencesOrNone() {
+        return cancelledOccurrences == null
+                ? List.of()
+                : cancelledOccurrences.stream()
+                        .map(at -> at.toInstant().truncatedTo(ChronoUnit.MILLIS))
+                        .distinct()
+                        .sorted()
+                        .toList();
     }
 
     List<String> attendeesOrNone() {

@@ -1,5 +1,6 @@
 package com.meetingreminders.meeting;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.meetingreminders.idempotency.IdempotencyKeyHeader;
 import com.meetingreminders.idempotency.IdempotentCreates;
 import com.meetingreminders.problem.Problem;
@@ -14,6 +15,7 @@ import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -41,6 +43,9 @@ import org.jboss.resteasy.reactive.RestPath;
 @Tag(name = "meetings")
 @Authenticated
 public class MeetingResource {
+
+    /** RFC 7386's media type: the body of PATCH /meetings/{id}. */
+    static final String MERGE_PATCH = "application/merge-patch+json";
 
     /** Most meetings one POST /meetings/batch may create. */
     static final int MAX_BATCH = 1_000;
@@ -183,6 +188,25 @@ public class MeetingResource {
             @RestHeader("If-Match") String ifMatch,
             @Valid @NotNull(message = "must be a JSON object") MeetingRequest body) {
         return meetings.update(caller.id(), id, body, VersionPrecondition.ifMatch(ifMatch))
+                .map(MeetingResource::ok)
+                .orElseGet(() -> Problem.meetingNotFound(id));
+    }
+
+    @PATCH
+    @Path("{id}")
+    @Consumes(MERGE_PATCH)
+    @Operation(
+            summary = "Change only the fields named (RFC 7386 JSON merge patch); null resets an optional field",
+            description = "The patched meeting passes the same rules as a PUT body; a new start or remindBefore cancels"
+                    + " the unsent reminders of the old one")
+    @APIResponse(responseCode = "412", description = "If-Match names a version that is no longer current")
+    @APIResponse(responseCode = "415", description = "Body is not application/merge-patch+json")
+    @APIResponse(responseCode = "429", description = OVER_LIMIT)
+    public Response patch(
+            @RestPath UUID id,
+            @RestHeader("If-Match") String ifMatch,
+            @NotNull(message = "must be a JSON object") JsonNode body) {
+        return meetings.patch(caller.id(), id, body, VersionPrecondition.ifMatch(ifMatch))
                 .map(MeetingResource::ok)
                 .orElseGet(() -> Problem.meetingNotFound(id));
     }

@@ -1,10 +1,12 @@
 package com.meetingreminders.meeting;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.meetingreminders.limits.CallerUsage;
 import com.meetingreminders.limits.UsageChange;
 import com.meetingreminders.reminder.ReminderPlanner;
 import com.meetingreminders.reminder.ReminderRef;
 import com.meetingreminders.reminder.ScheduleChange;
+import com.meetingreminders.series.SeriesRule;
 import io.quarkus.panache.common.Page;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -28,9 +30,18 @@ public class MeetingService {
     private final ReminderPlanner planner;
     private final CallerUsage callerUsage;
     private final Clock clock;
+    private final MeetingPatcher patcher;
+    private final MeetingOccurrences occurrences;
 
-    MeetingService(ReminderPlanner planner, CallerUsage callerUsage, Clock clock) {
+    MeetingService(
+            ReminderPlanner planner,
+            CallerUsage callerUsage,
+            Clock clock,
+            MeetingPatcher patcher,
+            MeetingOccurrences occurrences) {
+        this.occurrences = occurrences;
         this.planner = planner;
+        this.patcher = patcher;
         this.callerUsage = callerUsage;
         this.clock = clock;
     }
@@ -60,7 +71,8 @@ public class MeetingService {
         meeting.createdAt = now;
         write(meeting, request, now);
         meeting.persist();
-        ScheduleChange change = planner.planNew(meeting, request.remindBeforeOrDefault(), now);
+        ScheduleChange change = planner.planNew(
+                meeting, request.remindBeforeOrDefault(), occurrences.toPlan(meeting, meeting.startsAt, now), now);
         usage.meetingCreated();
         count(usage, meeting, change, meeting.attendees.size());
         return MeetingView.of(meeting);
@@ -86,19 +98,35 @@ public class MeetingService {
     public Optional<MeetingView> update(
             String owner, UUID id, MeetingRequest request, VersionPrecondition precondition) {
         return Meeting.findOwnedForUpdate(owner, id).map(meeting -> {
-            if (!precondition.allows(meeting.version)) {
-                throw new StaleVersionException(meeting.version);
-            }
-            Instant now = clock.instant();
-            int attendeesBefore = meeting.attendees.size();
-            write(meeting, request, now);
-            ScheduleChange change = planner.replan(meeting, request.remindBeforeOrDefault(), now);
-            UsageChange usage = new UsageChange(now);
-            count(usage, meeting, change, attendeesBefore);
-            // The version is raised on flush; the answer and its ETag show the new one.
-            charge(owner, usage);
-            return MeetingView.of(meeting);
+            precondition.check(meeting.version);
+            return change(owner, meeting, request);
         });
+    }
+
+    /**
+     * Changes only the fields the RFC 7386 merge patch names; null resets an optional field to its default. The patched
+     * meeting passes the same rules as a PUT body.
+     */
+    public Optional<MeetingView> patch(String owner, UUID id, JsonNode patch, VersionPrecondition precondition) {
+        return Meeting.findOwnedForUpdate(owner, id).map(meeting -> {
+            precondition.check(meeting.version);
+            return change(owner, meeting, patcher.patched(meeting, patch));
+        });
+    }
+
+    private MeetingView change(String owner, Meeting meeting, MeetingRequest request) {
+        Instant now = clock.instant();
+        int attendeesBefore = meeting.attendees.size();
+        write(meeting, request, now);
+        // A series plans again from now on: occurrences that have started keep what they had.
+        Instant from = meeting.isSeries() ? now : meeting.startsAt;
+        ScheduleChange change =
+                planner.replan(meeting, request.remindBeforeOrDefault(), occurrences.toPlan(meeting, from, now), now);
+        UsageChange usage = new UsageChange(now);
+        count(usage, meeting, change, attendeesBefore);
+        // The version is raised on flush; the answer and its ETag show the new one.
+        charge(owner, usage);
+        return MeetingView.of(meeting);
     }
 
     /** Deletes the meeting and cancels its unsent reminders; false if there is no such meeting. */
@@ -150,7 +178,12 @@ public class MeetingService {
         meeting.attendees = request.attendeesOrNone();
         meeting.webhookUrl = normalized(request.webhookUrl());
         meeting.failureWebhookUrl = normalized(request.failureWebhookUrl());
+        meeting.recurrence = Optional.ofNullable(request.recurrence())
+                .map(rule -> SeriesRule.parse(rule).toString())
+                .orElse(null);
+        meeting.cancelledOccurrences = request.cancelledOccurrencesOrNone();
         meeting.updatedAt = now;
+        MeetingOccurrences.check(meeting);
     }
 
     private static String normalized(String url) {

@@ -27,7 +27,10 @@ public record VersionPrecondition(Optional<Set<String>> acceptedTags) {
         return "\"" + version + "\"";
     }
 
-    boolean allows(long version) {
-        return acceptedTags.map(tags -> tags.contains(entityTag(version))).orElse(true);
+    /** Throws {@link StaleVersionException} unless the header accepts this version. */
+    void check(long version) {
+        if (!acceptedTags.map(tags -> tags.contains(entityTag(version))).orElse(true)) {
+            throw new StaleVersionException(version);
+        }
     }
 }

@@ -15,7 +15,8 @@ public class BodyMediaTypeFilter {
     @ServerRequestFilter
     public void requireContentType(ContainerRequestContext request) {
         boolean takesBody = request.getMethod().equals(HttpMethod.POST)
-                || request.getMethod().equals(HttpMethod.PUT);
+                || request.getMethod().equals(HttpMethod.PUT)
+                || request.getMethod().equals(HttpMethod.PATCH);
         if (takesBody && hasBody(request) && request.getMediaType() == null) {
             throw new NotSupportedException();
         }

@@ -82,7 +82,7 @@ class DeliveryStore {
                             instant(result, 7),
                             strings(result.getArray(8)),
                             result.getString(9),
-                            instant(result, 10),
+                            startOf(instant(result, 3), result.getString(4), instant(result, 10)),
                             result.getString(11),
                             strings(result.getArray(12)),
                             result.getString(13),
@@ -93,6 +93,14 @@ class DeliveryStore {
         } catch (SQLException e) {
             throw new IllegalStateException("Could not read the reminders of a delivery round", e);
         }
+    }
+
+    /**
+     * Where the reminder's occurrence starts: its send time plus its remindBefore, which for a series is the
+     * occurrence's start, not the series'. A row without remindBefore (none is written so) falls back to the meeting's.
+     */
+    private static Instant startOf(Instant sendAt, String remindBefore, Instant meetingStart) {
+        return remindBefore == null ? meetingStart : sendAt.plus(java.time.Duration.parse(remindBefore));
     }
 
     void delivered(RoundTransaction transaction, Collection<Long> ids, Instant at) {

@@ -33,6 +33,9 @@ public class Reminder extends PanacheEntityBase {
 
     public Instant sendAt;
 
+    /** The occurrence (original start) this reminder is for; null on rows older than series, meaning the start. */
+    public Instant occurrence;
+
     /** The remindBefore item this reminder comes from, as {@link Duration#toString()} spells it. */
     public String remindBefore;
 
@@ -51,8 +54,9 @@ public class Reminder extends PanacheEntityBase {
 
     protected Reminder() {}
 
-    Reminder(Meeting meeting, Instant sendAt, Duration remindBefore, ReminderStatus status) {
+    Reminder(Meeting meeting, Instant occurrence, Instant sendAt, Duration remindBefore, ReminderStatus status) {
         this.meeting = meeting;
+        this.occurrence = occurrence;
         this.sendAt = sendAt;
         this.remindBefore = remindBefore.toString();
         this.status = status;

@@ -26,47 +26,78 @@ public class ReminderPlanner {
     }
 
     /**
-     * One reminder per remindBefore item, at {@code startsAt - remindBefore}. An unsent reminder whose send time is
-     * no longer wanted is CANCELLED; one whose send time is still wanted stays as it is, as does a reminder already
-     * delivered, failed or skipped. A new reminder whose time has passed is sent at once, or SKIPPED if the meeting
-     * has started. Returns what changed: the reminders scheduled anew and those cancelled.
+     * One reminder per occurrence and remindBefore item, at {@code occurrence start - remindBefore}. An unsent reminder
+     * whose send time is no longer wanted is CANCELLED; one whose send time is still wanted stays as it is, as does a
+     * reminder already delivered, failed or skipped. A new reminder whose time has passed is sent at once, or SKIPPED if
+     * its occurrence has started. Returns what changed: the reminders scheduled anew and those cancelled.
      */
-    public ScheduleChange replan(Meeting meeting, List<Duration> remindBefore, Instant now) {
+    public ScheduleChange replan(
+            Meeting meeting, List<Duration> remindBefore, List<PlannedOccurrence> occurrences, Instant now) {
         // Before the collection is read: its rows then come in locked and fresh.
         Reminder.lockForMeeting(meeting.id);
-        return planNew(meeting, remindBefore, now);
+        return plan(meeting, remindBefore, occurrences, now, true);
     }
 
     /** Plans the reminders of a meeting created in this transaction: there is nothing to lock yet. */
-    public ScheduleChange planNew(Meeting meeting, List<Duration> remindBefore, Instant now) {
+    public ScheduleChange planNew(
+            Meeting meeting, List<Duration> remindBefore, List<PlannedOccurrence> occurrences, Instant now) {
+        return plan(meeting, remindBefore, occurrences, now, true);
+    }
+
+    /**
+     * Adds the reminders of occurrences further along a series' horizon; nothing planned before is touched. The caller
+     * holds the meeting's row lock, so this never runs beside a change of the same meeting.
+     */
+    public ScheduleChange extend(
+            Meeting meeting, List<Duration> remindBefore, List<PlannedOccurrence> occurrences, Instant now) {
+        Reminder.lockForMeeting(meeting.id);
+        return plan(meeting, remindBefore, occurrences, now, false);
+    }
+
+    private ScheduleChange plan(
+            Meeting meeting,
+            List<Duration> remindBefore,
+            List<PlannedOccurrence> occurrences,
+            Instant now,
+            boolean cancelUnwanted) {
         Map<Instant, Reminder> existing =
                 meeting.reminders.stream().collect(Collectors.toMap(r -> r.sendAt, Function.identity()));
-        ReminderStatus fresh = meeting.hasStartedBy(now) ? ReminderStatus.SKIPPED : ReminderStatus.SCHEDULED;
         List<ReminderRef> armed = new ArrayList<>();
         int skipped = 0;
         Set<Instant> wanted = new HashSet<>();
-        for (Duration before : remindBefore) {
-            Instant sendAt = meeting.startsAt.minus(before);
-            wanted.add(sendAt);
-            Reminder reminder = existing.get(sendAt);
-            if (reminder == null) {
-                reminder = new Reminder(meeting, sendAt, before, fresh);
-                meeting.reminders.add(reminder);
-            } else if (reminder.status == ReminderStatus.CANCELLED) {
-                reminder.reschedule(fresh);
-            } else {
-                reminder.remindBefore = before.toString();
-                continue;
-            }
-            if (reminder.isScheduled()) {
-                armed.add(new ReminderRef(meeting.id, sendAt));
-            } else {
-                skipped++;
+        for (PlannedOccurrence occurrence : occurrences) {
+            ReminderStatus fresh =
+                    occurrence.startsAt().isAfter(now) ? ReminderStatus.SCHEDULED : ReminderStatus.SKIPPED;
+            for (Duration before : remindBefore) {
+                Instant sendAt = occurrence.startsAt().minus(before);
+                // One row per send time (its deliveryId): where two occurrences' reminders fall on one instant, the
+                // first one planned is sent.
+                if (!wanted.add(sendAt)) {
+                    continue;
+                }
+                Reminder reminder = existing.get(sendAt);
+                if (reminder == null) {
+                    reminder = new Reminder(meeting, occurrence.occurrence(), sendAt, before, fresh);
+                    meeting.reminders.add(reminder);
+                } else if (reminder.status == ReminderStatus.CANCELLED) {
+                    reminder.occurrence = occurrence.occurrence();
+                    reminder.remindBefore = before.toString();
+                    reminder.reschedule(fresh);
+                } else {
+                    reminder.occurrence = occurrence.occurrence();
+                    reminder.remindBefore = before.toString();
+                    continue;
+                }
+                if (reminder.isScheduled()) {
+                    armed.add(new ReminderRef(meeting.id, sendAt));
+                } else {
+                    skipped++;
+                }
             }
         }
         List<ReminderRef> disarmed = new ArrayList<>();
         for (Reminder reminder : existing.values()) {
-            if (reminder.isScheduled() && !wanted.contains(reminder.sendAt)) {
+            if (cancelUnwanted && reminder.isScheduled() && !wanted.contains(reminder.sendAt)) {
                 reminder.status = ReminderStatus.CANCELLED;
                 disarmed.add(reminder.ref());
             }

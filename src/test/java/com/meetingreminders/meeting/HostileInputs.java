@@ -34,7 +34,9 @@ final class HostileInputs {
                         bodies(),
                         batches(),
                         queries(),
-                        replaces())
+                        replaces(),
+                        patches(),
+                        recurrences())
                 .flatMap(cases -> cases);
     }
 
@@ -229,6 +231,97 @@ final class HostileInputs {
                         "startsAt"),
                 put("replace with a duplicate key", meeting().json().replace("{", "{\"title\":\"x\","), "title"),
                 put("replace with port 65536", meeting().text("webhookUrl", "http://127.0.0.1:65536/"), "webhookUrl"));
+    }
+
+    static Stream<Arguments> patches() {
+        return Stream.of(
+                patch("patch with a control character in the title", "{\"title\":\"a\\u0007\"}", "title"),
+                patch("patch removing the title", "{\"title\":null}", "title"),
+                patch("patch removing the start", "{\"startsAt\":null}", "startsAt"),
+                patch("patch with startsAt as a number", "{\"startsAt\":1795424100000}", "startsAt"),
+                patch("patch with startsAt in year 10000", "{\"startsAt\":\"+10000-01-01T00:00:00Z\"}", "startsAt"),
+                patch("patch with an unknown field", "{\"colour\":\"red\"}", "colour"),
+                patch("patch with a duplicate key", "{\"title\":\"a\",\"title\":\"b\"}", "title"),
+                patch("patch with remindBefore element null", "{\"remindBefore\":[null]}", "remindBefore[0]"),
+                patch(
+                        "patch with timeZone of 10,000 characters",
+                        "{\"timeZone\":\"" + "A".repeat(10_000) + "\"}",
+                        "timeZone"),
+                patch("patch that is an array", "[{\"title\":\"a\"}]", "body"),
+                patch("patch that is a string", "\"title\"", "body"),
+                patch("patch that is null", "null", "body"),
+                patch("patch that is empty", "", "body"),
+                patch("patch nested 3,000 arrays deep", "{\"title\":" + nested(3_000) + "}", "body"),
+                Arguments.of(
+                        "patch sent as application/json",
+                        new Request("PATCH", "/meetings/{id}", JSON, "{}".getBytes(StandardCharsets.UTF_8)),
+                        415,
+                        null),
+                Arguments.of(
+                        "patch without a Content-Type",
+                        new Request("PATCH", "/meetings/{id}", null, "{}".getBytes(StandardCharsets.UTF_8)),
+                        415,
+                        null));
+    }
+
+    static Stream<Arguments> recurrences() {
+        return Stream.of(
+                post("recurrence finer than hourly", meeting().text("recurrence", "FREQ=MINUTELY"), "recurrence"),
+                post(
+                        "recurrence with BYMINUTE",
+                        meeting().text("recurrence", "FREQ=HOURLY;BYMINUTE=0,30"),
+                        "recurrence"),
+                post("recurrence that is not a rule", meeting().text("recurrence", "every monday"), "recurrence"),
+                post("recurrence empty", meeting().text("recurrence", ""), "recurrence"),
+                post(
+                        "recurrence of 10,000 characters",
+                        meeting().text("recurrence", "FREQ=DAILY;" + "X".repeat(10_000)),
+                        "recurrence"),
+                post("recurrence with a NUL", meeting().text("recurrence", "FREQ=DAILY\\u0000"), "recurrence"),
+                post(
+                        "recurrence with a line feed",
+                        meeting().text("recurrence", "FREQ=DAILY\\nBYDAY=MO"),
+                        "recurrence"),
+                post("recurrence as a number", meeting().raw("recurrence", "7"), "recurrence"),
+                post("recurrence as an object", meeting().raw("recurrence", "{}"), "recurrence"),
+                post(
+                        "recurrence with COUNT and UNTIL",
+                        meeting().text("recurrence", "FREQ=DAILY;COUNT=2;UNTIL=20300101T000000Z"),
+                        "recurrence"),
+                post(
+                        "recurrence that never occurs",
+                        meeting().text("recurrence", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"),
+                        "recurrence"),
+                post(
+                        "recurrence with UNTIL in year 99999",
+                        meeting().text("recurrence", "FREQ=DAILY;UNTIL=999991231T000000Z"),
+                        "recurrence"),
+                post(
+                        "cancelledOccurrences as a string",
+                        meeting().text("cancelledOccurrences", "2030-01-01T00:00:00Z"),
+                        "cancelledOccurrences"),
+                post(
+                        "cancelledOccurrences element null",
+                        meeting().raw("cancelledOccurrences", "[null]"),
+                        "cancelledOccurrences[0]"),
+                post(
+                        "cancelledOccurrences element in year +294277",
+                        meeting().raw("cancelledOccurrences", "[\"+294277-01-01T00:00:00Z\"]"),
+                        "cancelledOccurrences[0]"),
+                post(
+                        "cancelledOccurrences of 1,001",
+                        meeting().raw("cancelledOccurrences", array("\"2030-01-01T00:00:00Z\"", 1_001)),
+                        "cancelledOccurrences"),
+                patch("patch with a recurrence finer than hourly", "{\"recurrence\":\"FREQ=SECONDLY\"}", "recurrence"));
+    }
+
+    private static Arguments patch(String name, String body, String field) {
+        return Arguments.of(
+                name,
+                new Request(
+                        "PATCH", "/meetings/{id}", MeetingResource.MERGE_PATCH, body.getBytes(StandardCharsets.UTF_8)),
+                400,
+                field);
     }
 
     private static Arguments webhook(String name, String url) {

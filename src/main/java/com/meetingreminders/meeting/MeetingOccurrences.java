@@ -1,0 +1,80 @@
+package com.meetingreminders.meeting;
+
+import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.problem.InvalidBody;
+import com.meetingreminders.reminder.PlannedOccurrence;
+import com.meetingreminders.series.InvalidSeries;
+import com.meetingreminders.series.Occurrences;
+import com.meetingreminders.series.SeriesRule;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Which occurrences of a meeting get reminder rows now: a one-off meeting its only one; a series those starting before
+ * its rolling horizon ({@code reminders.recurrence.horizon} plus the longest remindBefore), recording on the meeting how
+ * far it is planned and when the horizon step should plan further.
+ */
+@ApplicationScoped
+class MeetingOccurrences {
+
+    /** More than a horizon can hold of an hourly series with the longest remindBefore (P30D). */
+    static final int MOST_PER_PLAN = 2_000;
+
+    private final Duration horizon;
+
+    MeetingOccurrences(RemindersConfig config) {
+        this.horizon = config.recurrence().horizon();
+    }
+
+    /** The series of a meeting with recurrence; empty for a one-off. */
+    static Optional<Occurrences> seriesOf(Meeting meeting) {
+        if (!meeting.isSeries()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Occurrences(
+                SeriesRule.parse(meeting.recurrence),
+                meeting.startsAt,
+                ZoneId.of(meeting.timeZone),
+                Set.copyOf(meeting.cancelledOccurrences)));
+    }
+
+    /** Refuses, as a 400 naming recurrence, a series that yields no occurrence beyond its first start. */
+    static void check(Meeting meeting) {
+        try {
+            seriesOf(meeting).ifPresent(Occurrences::check);
+        } catch (InvalidSeries e) {
+            throw new InvalidBody("recurrence", e.getMessage());
+        }
+    }
+
+    /** The occurrences from {@code from} on that the horizon now covers; advances the meeting's planned-until mark. */
+    List<PlannedOccurrence> toPlan(Meeting meeting, Instant from, Instant now) {
+        Optional<Occurrences> series = seriesOf(meeting);
+        if (series.isEmpty()) {
+            meeting.plannedUntil = null;
+            meeting.extendAt = null;
+            return List.of(PlannedOccurrence.only(meeting.startsAt));
+        }
+        Duration longest = meeting.remindBefore.stream()
+                .map(Duration::parse)
+                .max(Duration::compareTo)
+                .orElse(Duration.ZERO);
+        Instant until = now.plus(horizon).plus(longest);
+        List<Instant> occurrences = series.get().between(from, until, MOST_PER_PLAN);
+        if (occurrences.size() == MOST_PER_PLAN) {
+            until = occurrences.get(MOST_PER_PLAN - 1).plusMillis(1);
+        }
+        boolean more = !series.get()
+                .between(until, until.plus(Duration.ofDays(3660)), 1)
+                .isEmpty();
+        meeting.plannedUntil = until;
+        // Planned again once half the horizon has passed: a step that misses a few runs still leaves reminders planned.
+        meeting.extendAt = more ? until.minus(longest).minus(horizon.dividedBy(2)) : null;
+        return occurrences.stream().map(PlannedOccurrence::only).toList();
+    }
+}

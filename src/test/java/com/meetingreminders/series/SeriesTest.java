@@ -1,0 +1,109 @@
+package com.meetingreminders.series;
+
+import static com.meetingreminders.support.MeetingBody.meeting;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.meetingreminders.support.Api;
+import com.meetingreminders.support.Database;
+import com.meetingreminders.support.Moments;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.path.json.JsonPath;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Series through the API: a rolling horizon of reminder rows, and occurrences listed on demand. */
+@QuarkusTest
+class SeriesTest {
+
+    @BeforeAll
+    static void logOnlyWhatFails() {
+        RestAssured.enableLoggingOfRequestAndResponseIfValidationFails();
+    }
+
+    @Test
+    void plansAnEndlessDailySeriesOnlyAsFarAsTheHorizon() {
+        Instant first = Moments.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        JsonPath created = Api.create(
+                meeting().startsAt(first).with("recurrence", "RRULE:FREQ=DAILY").remindBefore("PT5M"));
+
+        assertThat(created.getString("recurrence")).isEqualTo("FREQ=DAILY");
+        // 48 hours ahead (the default horizon) plus the longest remindBefore: today's and tomorrow's occurrences.
+        assertThat(Api.reminders(created.getString("id")))
+                .extracting(reminder -> reminder.get("sendAt") + " " + reminder.get("status"))
+                .containsExactly(
+                        first.minus(Duration.ofMinutes(5)) + " SCHEDULED",
+                        first.plus(Duration.ofDays(1)).minus(Duration.ofMinutes(5)) + " SCHEDULED");
+    }
+
+    @Test
+    void listsAYearOfOccurrencesWithTheirReminders() {
+        Instant first = Moments.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        String id = Api.create(meeting()
+                        .startsAt(first)
+                        .with("recurrence", "FREQ=WEEKLY")
+                        .with(
+                                "cancelledOccurrences",
+                                List.of(first.plus(Duration.ofDays(14)).toString()))
+                        .remindBefore("PT10M"))
+                .getString("id");
+
+        JsonPath page = given().queryParam("size", "100")
+                .get("/meetings/" + id + "/occurrences")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+
+        assertThat(page.getInt("total")).isBetween(52, 53);
+        List<Map<String, Object>> items = page.getList("items");
+        assertThat(items.get(0))
+                .containsEntry("occurrence", first.toString())
+                .containsEntry("startsAt", first.toString())
+                .containsEntry("status", "SCHEDULED");
+        assertThat(page.getString("items[0].reminders[0].sendAt"))
+                .isEqualTo(first.minus(Duration.ofMinutes(10)).toString());
+        assertThat(items.get(2)).containsEntry("status", "CANCELLED");
+        assertThat(page.getString("items[10].reminders[0].status")).isEqualTo("SCHEDULED");
+    }
+
+    @Test
+    void listsTheOneOccurrenceOfAMeetingWithoutRecurrence() {
+        JsonPath created = Api.create(meeting());
+
+        given().get("/meetings/" + created.getString("id") + "/occurrences")
+                .then()
+                .statusCode(200)
+                .body("total", org.hamcrest.Matchers.equalTo(1))
+                .body("items[0].occurrence", org.hamcrest.Matchers.equalTo(created.getString("startsAt")));
+    }
+
+    @Test
+    void plansTheRestOfTheHorizonWhenAPassWasLost() {
+        Instant first = Moments.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        String id = Api.create(meeting()
+                        .startsAt(first)
+                        .with("recurrence", "FREQ=DAILY")
+                        .remindBefore("PT5M", "PT10M"))
+                .getString("id");
+        List<Map<String, Object>> planned = Api.reminders(id);
+        // As if the step had planned only the first occurrence, and the replica had died before the rest.
+        Database.execute(
+                Database.TEST_DATABASE,
+                "delete from reminder where meeting_id = '" + id + "' and send_at > '" + first + "';"
+                        + " update meeting set planned_until = '" + first.plusMillis(1) + "', extend_at = now()"
+                        + " where id = '" + id + "'");
+        assertThat(Api.reminders(id)).hasSize(2);
+
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(Api.reminders(id)).isEqualTo(planned));
+        given().get("/meetings/" + id).then().body("version", org.hamcrest.Matchers.equalTo(0));
+    }
+}
