@@ -20,6 +20,13 @@ public record ReminderListItem(
         String lastError,
         Instant deliveredAt) {
 
+    /** How late it was delivered, in milliseconds; null until delivered. */
+    public Long latenessMillis() {
+        return deliveredAt == null
+                ? null
+                : java.time.Duration.between(sendAt, deliveredAt).toMillis();
+    }
+
     static ReminderListItem of(Reminder reminder) {
         return new ReminderListItem(
                 reminder.meeting.id,

@@ -42,6 +42,17 @@ public class ReminderService {
     }
 
     /**
+     * The web page's view: reminders sending from {@code from} on, of the owner's meetings (everyone's when null) and
+     * of one status (every status when null), the first {@code size} by send time.
+     */
+    public List<ReminderListItem> listFrom(String owner, ReminderStatus status, Instant from, int size) {
+        return Reminder.listSending(owner, status, from, Instant.parse("9999-12-31T00:00:00Z"), Page.ofSize(size))
+                .stream()
+                .map(ReminderListItem::of)
+                .toList();
+    }
+
+    /**
      * Schedules a FAILED reminder again, due at once, with fresh attempts; its deliveryId stays what it was, since it
      * is made of the meeting and the send time. Empty when there is no such reminder of the owner's meetings (of any
      * meeting when {@code owner} is null); a reminder in another state is returned as it is, unchanged.
