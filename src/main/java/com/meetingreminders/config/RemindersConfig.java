@@ -34,6 +34,8 @@ public interface RemindersConfig {
 
     Recurrence recurrence();
 
+    Admin admin();
+
     interface Webhook {
         /** Default notification target; without one, reminders of meetings without a webhookUrl go to the stream and the log only. */
         Optional<URI> url();
@@ -231,5 +233,20 @@ public interface RemindersConfig {
         /** How long an open stream keeps its place without its replica renewing it: a dead replica's streams free by then. */
         @WithDefault("30s")
         Duration streamLease();
+    }
+
+    /** Operators and the deployment-wide delivery switch. */
+    interface Admin {
+        /** The value of a token's groups claim that makes its caller an operator. */
+        @WithDefault("reminders-admin")
+        String group();
+
+        /** How often a replica reads the pause switch; a replica that has not read it yet is still held by its rounds. */
+        @WithDefault("1s")
+        Duration pauseRefresh();
+
+        /** How often a replica records that it is alive and whether it is ready, for GET /admin/delivery. */
+        @WithDefault("5s")
+        Duration heartbeat();
     }
 }

@@ -18,7 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.jboss.resteasy.reactive.RestQuery;
 
 /**
- * The query of GET /meetings: meetings starting in [from, to), a page at a time. Parameters arrive as text and are
+ * The query of GET /meetings: meetings starting in [from, to), a page at a time (and of GET /reminders, by send time). Parameters arrive as text and are
  * checked here, so that a malformed one is a 400 naming it rather than JAX-RS's 404.
  */
 @MeetingQuery.ToAfterFrom
@@ -29,12 +29,16 @@ public class MeetingQuery {
 
     @RestQuery
     @IsoDateTime
-    @Parameter(description = "earliest start, inclusive; ISO-8601 date-time with offset (encode + as %2B)")
+    @Parameter(
+            description =
+                    "earliest start (send time for reminders), inclusive; ISO-8601 date-time with offset (encode + as %2B)")
     String from;
 
     @RestQuery
     @IsoDateTime
-    @Parameter(description = "latest start, exclusive; ISO-8601 date-time with offset (encode + as %2B)")
+    @Parameter(
+            description =
+                    "latest start (send time for reminders), exclusive; ISO-8601 date-time with offset (encode + as %2B)")
     String to;
 
     @RestQuery
@@ -47,7 +51,7 @@ public class MeetingQuery {
     @RestQuery
     @DefaultValue("20")
     @Pattern(regexp = "100|[1-9]\\d?", message = "must be a whole number from 1 to 100")
-    @Parameter(description = "meetings per page, 1 to 100")
+    @Parameter(description = "items per page, 1 to 100")
     String size;
 
     /** When both bounds are given, {@code to} is after {@code from}; reported on {@code to}, the one to change. */
@@ -79,11 +83,11 @@ public class MeetingQuery {
         }
     }
 
-    Instant fromOrEarliest() {
+    public Instant fromOrEarliest() {
         return from == null ? Instant.EPOCH : wholeMillisFrom(IsoDateTime.Validator.parse(from));
     }
 
-    Instant toOrLatest() {
+    public Instant toOrLatest() {
         return to == null ? LATEST : wholeMillisFrom(IsoDateTime.Validator.parse(to));
     }
 
@@ -106,11 +110,11 @@ public class MeetingQuery {
         return truncated.equals(instant) ? instant : truncated.plusMillis(1);
     }
 
-    int page() {
+    public int page() {
         return Integer.parseInt(page);
     }
 
-    int size() {
+    public int size() {
         return Integer.parseInt(size);
     }
 }

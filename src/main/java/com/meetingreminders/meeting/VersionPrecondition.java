@@ -29,8 +29,12 @@ public record VersionPrecondition(Optional<Set<String>> acceptedTags) {
 
     /** Throws {@link StaleVersionException} unless the header accepts this version. */
     void check(long version) {
-        if (!acceptedTags.map(tags -> tags.contains(entityTag(version))).orElse(true)) {
+        if (!allows(version)) {
             throw new StaleVersionException(version);
         }
+    }
+
+    boolean allows(long version) {
+        return acceptedTags.map(tags -> tags.contains(entityTag(version))).orElse(true);
     }
 }

@@ -68,6 +68,11 @@ public record Problem(
         return of(Response.Status.REQUEST_ENTITY_TOO_LARGE, "The body is larger than " + limitBytes + " bytes.");
     }
 
+    /** An answer whose status says what went wrong, with a sentence for the person reading it. */
+    public static Response answer(Response.Status status, String detail) {
+        return of(status, detail).toResponse();
+    }
+
     public static Response meetingNotFound(UUID id) {
         return of(Response.Status.NOT_FOUND, "There is no meeting " + id + ".").toResponse();
     }

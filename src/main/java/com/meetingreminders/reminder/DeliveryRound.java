@@ -44,6 +44,7 @@ public class DeliveryRound {
     private final Clock clock;
     private final RemindersConfig.Delivery delivery;
     private final DeliveryTimeouts timeouts;
+    private final Duration pauseRefresh;
     private final FailureLog failures =
             new FailureLog(DeliveryRound.class, "Delivery rounds (their reminders come due again after the backoff)");
 
@@ -68,6 +69,7 @@ public class DeliveryRound {
         this.clock = clock;
         this.timeouts = timeouts;
         this.delivery = config.delivery();
+        this.pauseRefresh = config.admin().pauseRefresh();
     }
 
     /**
@@ -121,6 +123,16 @@ public class DeliveryRound {
     private record Started(List<Settlement> settlements, List<Long> skipped, List<Attempt> attempts) {}
 
     private Started start(RoundTransaction transaction, List<ReminderRef> held) {
+        if (store.isPaused(transaction)) {
+            // Nothing is sent and nothing is lost: the reminders wait on the schedule, due again once a replica has
+            // had time to read the switch again, and are then sent or skipped by the late cut-off.
+            return new Started(
+                    held.stream()
+                            .map(ref -> Settlement.dueAgainIn(ref, pauseRefresh))
+                            .toList(),
+                    List.of(),
+                    List.of());
+        }
         Map<ReminderRef, DueReminder> rows =
                 store.lock(transaction, held).stream().collect(Collectors.toMap(DueReminder::ref, Function.identity()));
         Instant now = clock.instant();

@@ -37,6 +37,12 @@ class DeliveryStore {
             + " order by r.id"
             + " for no key update of r";
 
+    /**
+     * The delivery switch, share-locked to the end of the round: rounds do not wait for each other, and a pause (an
+     * update of the row) waits for every round under way to end, so none sends after the pause has committed.
+     */
+    private static final String PAUSED = "select paused from delivery_pause where id = 1 for share";
+
     private static final String DELIVERED = "update reminder set status = 'DELIVERED', attempts = attempts + 1,"
             + " delivered_at = ?, next_attempt_at = null where id = any(?)";
 
@@ -101,6 +107,15 @@ class DeliveryStore {
      */
     private static Instant startOf(Instant sendAt, String remindBefore, Instant meetingStart) {
         return remindBefore == null ? meetingStart : sendAt.plus(java.time.Duration.parse(remindBefore));
+    }
+
+    boolean isPaused(RoundTransaction transaction) {
+        try (PreparedStatement statement = transaction.connection().prepareStatement(PAUSED);
+                ResultSet result = statement.executeQuery()) {
+            return result.next() && result.getBoolean(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not read the delivery switch", e);
+        }
     }
 
     void delivered(RoundTransaction transaction, Collection<Long> ids, Instant at) {

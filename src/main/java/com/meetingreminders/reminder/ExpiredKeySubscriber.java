@@ -22,10 +22,17 @@ public class ExpiredKeySubscriber {
     private final RTopic expirations;
     private final ReminderKeys keys;
     private final ClaimGuard claimGuard;
+    private final DeliveryPause pause;
     private final Set<String> poisonSeen = ConcurrentHashMap.newKeySet();
     private Integer listenerId;
 
-    ExpiredKeySubscriber(RedissonClient redis, ReminderKeys keys, ClaimGuard claimGuard, RemindersConfig config) {
+    ExpiredKeySubscriber(
+            RedissonClient redis,
+            ReminderKeys keys,
+            ClaimGuard claimGuard,
+            DeliveryPause pause,
+            RemindersConfig config) {
+        this.pause = pause;
         this.expirations =
                 redis.getTopic("__keyevent@" + config.redis().database() + "__:expired", StringCodec.INSTANCE);
         this.keys = keys;
@@ -52,7 +59,8 @@ public class ExpiredKeySubscriber {
     }
 
     void expired(String key) {
-        if (!keys.isTrigger(key)) {
+        // Paused: the entry stays due on the schedule, and the sweep takes it once delivery resumes.
+        if (!keys.isTrigger(key) || pause.pausedHere()) {
             return;
         }
         keys.parseTrigger(key).ifPresentOrElse(claimGuard::heard, () -> {

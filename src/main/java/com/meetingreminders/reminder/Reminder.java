@@ -2,6 +2,7 @@ package com.meetingreminders.reminder;
 
 import com.meetingreminders.meeting.Meeting;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import io.quarkus.panache.common.Page;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
 import jakarta.persistence.Entity;
@@ -86,6 +87,50 @@ public class Reminder extends PanacheEntityBase {
         return find("meeting.id", Sort.by("id"), meetingId)
                 .withLock(LockModeType.PESSIMISTIC_WRITE)
                 .list();
+    }
+
+    /**
+     * Reminders sending in [from, to), of the owner's meetings (every owner's when {@code owner} is null) and of one
+     * status (every status when null), by send time, with their meetings.
+     */
+    static List<Reminder> listSending(String owner, ReminderStatus status, Instant from, Instant to, Page page) {
+        return find(
+                        "from Reminder r join fetch r.meeting m where " + sendingWhere(owner, status)
+                                + " order by r.sendAt, r.id",
+                        sendingParameters(owner, status, from, to))
+                .page(page)
+                .list();
+    }
+
+    static long countSending(String owner, ReminderStatus status, Instant from, Instant to) {
+        return count(
+                "from Reminder r join r.meeting m where " + sendingWhere(owner, status),
+                sendingParameters(owner, status, from, to));
+    }
+
+    private static String sendingWhere(String owner, ReminderStatus status) {
+        return "r.sendAt >= :from and r.sendAt < :to" + (owner == null ? "" : " and m.owner = :owner")
+                + (status == null ? "" : " and r.status = :status");
+    }
+
+    private static Parameters sendingParameters(String owner, ReminderStatus status, Instant from, Instant to) {
+        Parameters parameters = Parameters.with("from", from).and("to", to);
+        if (owner != null) {
+            parameters = parameters.and("owner", owner);
+        }
+        return status == null ? parameters : parameters.and("status", status);
+    }
+
+    /**
+     * A retried reminder owes no failure notice any more: if it fails again, its owner hears of that failure. The
+     * notice columns are written here only (the delivery round and the notice pass use SQL of their own).
+     */
+    static void forgetFailureNotice(long id) {
+        getEntityManager()
+                .createNativeQuery("update reminder set failure_noticed_at = null, failure_notice_taken_until = null"
+                        + " where id = :id")
+                .setParameter("id", id)
+                .executeUpdate();
     }
 
     /** Scheduled reminders after the given position in (sendAt, id) order: reconciliation pages through them all. */

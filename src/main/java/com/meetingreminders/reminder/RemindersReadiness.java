@@ -11,7 +11,7 @@ import org.redisson.api.redisnode.RedisNodes;
 
 /**
  * Readiness of the reminder timers: DOWN while Redis does not answer. Expiration events being off is reported in the
- * data but keeps the replica ready, since the sweeper delivers without them.
+ * data but keeps the replica ready, since the sweeper delivers without them; so does a pause of delivery.
  */
 @Readiness
 @ApplicationScoped
@@ -19,10 +19,12 @@ public class RemindersReadiness implements HealthCheck {
 
     private final RedissonClient redis;
     private final KeyspaceNotifications notifications;
+    private final DeliveryPause pause;
 
-    RemindersReadiness(RedissonClient redis, KeyspaceNotifications notifications) {
+    RemindersReadiness(RedissonClient redis, KeyspaceNotifications notifications, DeliveryPause pause) {
         this.redis = redis;
         this.notifications = notifications;
+        this.pause = pause;
     }
 
     @Override
@@ -38,6 +40,8 @@ public class RemindersReadiness implements HealthCheck {
         return response.status(answers)
                 .withData("redis", answers ? "up" : "down")
                 .withData("expiredEvents", events)
+                // An operator's pause keeps the replica ready: it is healthy, and its reminders wait, none lost.
+                .withData("paused", pause.pausedHere())
                 .build();
     }
 }

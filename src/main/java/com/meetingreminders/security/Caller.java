@@ -1,5 +1,6 @@
 package com.meetingreminders.security;
 
+import com.meetingreminders.config.RemindersConfig;
 import io.quarkus.security.AuthenticationFailedException;
 import jakarta.enterprise.context.RequestScoped;
 import java.time.Instant;
@@ -17,9 +18,16 @@ public class Caller {
     static final int MAX_ID_LENGTH = 1024;
 
     private final JsonWebToken token;
+    private final String operatorGroup;
 
-    Caller(JsonWebToken token) {
+    Caller(JsonWebToken token, RemindersConfig config) {
         this.token = token;
+        this.operatorGroup = config.admin().group();
+    }
+
+    /** An operator: the token's groups claim holds {@code reminders.admin.group}. */
+    public boolean isOperator() {
+        return token.getGroups() != null && token.getGroups().contains(operatorGroup);
     }
 
     /** {@code {iss}|{sub}}, escaped: see {@link #idOf}. */

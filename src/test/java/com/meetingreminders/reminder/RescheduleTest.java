@@ -40,10 +40,9 @@ class RescheduleTest {
         await().atMost(Duration.ofSeconds(8)).until(() -> !receiver.on(path).isEmpty());
         assertThat(receiver.on(path)).extracting(Received::deliveryId).containsExactly(moved);
         // The delivery is recorded after the receiver's answer, so the receiver may see it before the database says so.
-        await().atMost(Duration.ofSeconds(8))
-                .untilAsserted(() -> assertThat(Api.reminders(id))
-                        .extracting(r -> r.get("status"))
-                        .containsExactly("CANCELLED", "DELIVERED"));
+        await().atMost(Duration.ofSeconds(8)).untilAsserted(() -> assertThat(Api.reminders(id))
+                .extracting(r -> r.get("status"))
+                .containsExactly("CANCELLED", "DELIVERED"));
     }
 
     @ParameterizedTest(name = "{0} ms before the send time")

@@ -49,6 +49,16 @@ public final class Tokens {
         return claims(DEV_ISSUER, caller, now, now.plusSeconds(7200));
     }
 
+    /** A token of the caller as an operator: its groups claim holds the test profile's operators' group. */
+    public static String operator(String caller) {
+        Map<String, Object> claims = claimsOf(caller);
+        claims.put("groups", java.util.List.of(OPERATORS_GROUP));
+        return sign(claims, DEV_KEY);
+    }
+
+    /** The operators' group, reminders.admin.group's default. */
+    public static final String OPERATORS_GROUP = "reminders-admin";
+
     /** The owner the service records for a caller of the development issuer: {iss}|{sub}. */
     public static String ownerOf(String caller) {
         return DEV_ISSUER + "|" + caller;
