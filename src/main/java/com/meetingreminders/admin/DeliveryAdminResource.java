@@ -14,6 +14,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -45,7 +47,11 @@ public class DeliveryAdminResource {
 
     @GET
     @Operation(summary = "Whether delivery is paused, and each replica's health as the cluster sees it")
-    @APIResponse(responseCode = "200", description = "The switch and the replicas heard from within the last hour")
+    @APIResponse(
+            responseCode = "200",
+            description = "The switch and the replicas heard from within the last hour",
+            content =
+                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Overview.class)))
     @APIResponse(responseCode = "403", description = NOT_AN_OPERATOR)
     public Response overview() {
         return operatorOnly(() -> {
@@ -60,7 +66,10 @@ public class DeliveryAdminResource {
             summary = "Pause delivery on every replica",
             description = "Answers once the delivery rounds under way have ended; from then on no replica sends"
                     + " anything, and nothing is lost. Readiness stays UP with a paused detail.")
-    @APIResponse(responseCode = "200", description = "Paused; since is when the pause began")
+    @APIResponse(
+            responseCode = "200",
+            description = "Paused; since is when the pause began",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Switch.class)))
     @APIResponse(responseCode = "403", description = NOT_AN_OPERATOR)
     public Response pause() {
         return operatorOnly(() -> asSwitch(pause.set(true)));
@@ -72,7 +81,10 @@ public class DeliveryAdminResource {
             summary = "Resume delivery on every replica",
             description = "What fell due meanwhile is sent at once, or SKIPPED if its meeting started longer ago than"
                     + " the late cut-off (reminders.delivery.late-cutoff).")
-    @APIResponse(responseCode = "200", description = "Delivering; since is when delivery resumed")
+    @APIResponse(
+            responseCode = "200",
+            description = "Delivering; since is when delivery resumed",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Switch.class)))
     @APIResponse(responseCode = "403", description = NOT_AN_OPERATOR)
     public Response resume() {
         return operatorOnly(() -> asSwitch(pause.set(false)));

@@ -12,6 +12,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestPath;
 
@@ -35,6 +38,14 @@ public class OccurrenceResource {
             summary = "A meeting's occurrences in [from, to) with their status and reminders, in order",
             description = "from defaults to the first occurrence, to to a year after from; a meeting without recurrence"
                     + " has one occurrence")
+    @APIResponse(
+            responseCode = "200",
+            description = "A page of occurrences",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = OccurrenceView.Page.class)))
+    @APIResponse(responseCode = "404", description = "The caller has no meeting with this id")
     public Response list(@RestPath UUID id, @Valid @BeanParam MeetingQuery query) {
         return occurrences
                 .list(caller.id(), id, query)

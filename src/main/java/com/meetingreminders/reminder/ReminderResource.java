@@ -60,7 +60,13 @@ public class ReminderResource {
             summary = "Send a FAILED reminder again",
             description = "The meeting's owner or an operator. The reminder is SCHEDULED again with attempts 0, due at"
                     + " once, and delivered once with its deliveryId unchanged (the late cut-off still applies).")
-    @APIResponse(responseCode = "202", description = "Scheduled again; the reminder as it is now")
+    @APIResponse(
+            responseCode = "202",
+            description = "Scheduled again; the reminder as it is now",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ReminderView.class)))
     @APIResponse(responseCode = "404", description = "No such meeting of the caller, or no reminder at that time")
     @APIResponse(responseCode = "409", description = "The reminder is not FAILED; nothing changed")
     public Response retry(

@@ -61,7 +61,7 @@ public class WebPage {
 
     @GET
     @Produces(MediaType.TEXT_HTML)
-    @Operation(summary = "The web page for callers and operators (the token is pasted, kept in the browser session)")
+    @Operation(hidden = true) // a page for people, not an operation for a client generator
     public String page() {
         return Templates.page().render();
     }
