@@ -94,9 +94,19 @@ public class Reminder extends PanacheEntityBase {
      * status (every status when null), by send time, with their meetings.
      */
     static List<Reminder> listSending(String owner, ReminderStatus status, Instant from, Instant to, Page page) {
+        return listSending(owner, status, from, to, page, "");
+    }
+
+    /** The same list, newest send time first: what an operator looks at first is the latest failure. */
+    static List<Reminder> listSendingNewestFirst(String owner, ReminderStatus status, Instant from, Page page) {
+        return listSending(owner, status, from, Instant.parse("9999-12-31T00:00:00Z"), page, " desc");
+    }
+
+    private static List<Reminder> listSending(
+            String owner, ReminderStatus status, Instant from, Instant to, Page page, String direction) {
         return find(
                         "from Reminder r join fetch r.meeting m where " + sendingWhere(owner, status)
-                                + " order by r.sendAt, r.id",
+                                + " order by r.sendAt" + direction + ", r.id" + direction,
                         sendingParameters(owner, status, from, to))
                 .page(page)
                 .list();

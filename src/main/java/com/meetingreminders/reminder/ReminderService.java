@@ -52,6 +52,13 @@ public class ReminderService {
                 .toList();
     }
 
+    /** Every caller's reminders in this state, the newest send time first. */
+    public List<ReminderListItem> latest(ReminderStatus status, int size) {
+        return Reminder.listSendingNewestFirst(null, status, Instant.EPOCH, Page.ofSize(size)).stream()
+                .map(ReminderListItem::of)
+                .toList();
+    }
+
     /**
      * Schedules a FAILED reminder again, due at once, with fresh attempts; its deliveryId stays what it was, since it
      * is made of the meeting and the send time. Empty when there is no such reminder of the owner's meetings (of any

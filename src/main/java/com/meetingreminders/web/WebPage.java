@@ -86,8 +86,7 @@ public class WebPage {
         if (!caller.isOperator()) {
             return notAnOperator();
         }
-        return Response.ok(Templates.reminders(
-                                reminders.listFrom(null, ReminderStatus.FAILED, java.time.Instant.EPOCH, ROWS))
+        return Response.ok(Templates.reminders(reminders.latest(ReminderStatus.FAILED, ROWS))
                         .render())
                 .build();
     }
