@@ -199,6 +199,15 @@ public class MeetingResource {
             summary = "Change only the fields named (RFC 7386 JSON merge patch); null resets an optional field",
             description = "The patched meeting passes the same rules as a PUT body; a new start or remindBefore cancels"
                     + " the unsent reminders of the old one")
+    @APIResponse(
+            responseCode = "200",
+            description = "The meeting as it now is",
+            headers = @Header(name = "ETag", description = ETAG_DOC),
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = MeetingView.class)))
+    @APIResponse(responseCode = "404", description = NOT_FOUND_DOC)
     @APIResponse(responseCode = "412", description = "If-Match names a version that is no longer current")
     @APIResponse(responseCode = "415", description = "Body is not application/merge-patch+json")
     @APIResponse(responseCode = "429", description = OVER_LIMIT)

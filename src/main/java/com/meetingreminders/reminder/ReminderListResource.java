@@ -9,6 +9,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -32,6 +34,13 @@ public class ReminderListResource {
             summary = "Reminders sent or due in [from, to), by send time, a page at a time",
             description = "An operator (groups claim holding reminders.admin.group) sees every caller's; anyone else"
                     + " their own.")
+    @APIResponse(
+            responseCode = "200",
+            description = "A page of reminders",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ReminderPage.class)))
     @APIResponse(responseCode = "400", description = "A parameter is malformed; errors name it")
     public ReminderPage list(@Valid @BeanParam ReminderQuery query) {
         return reminders.list(caller.isOperator() ? null : caller.id(), query);
