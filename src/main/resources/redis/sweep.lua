@@ -2,11 +2,12 @@
 -- 1. takes the entries that are due and leases each to the caller, so that each goes to one replica;
 -- 2. gives trigger keys to the entries that came within the horizon since the last sweep, so that only reminders due
 --    soon carry a TTL and Redis notices their expiry promptly;
--- 3. tells the caller when the earliest entry left is due, and whether the reconciled marker is still there.
+-- 3. tells the caller when the earliest entry left is due, how many entries are due and left (all that are due when
+--    it took none, as while delivery is paused), and whether the reconciled marker is still there.
 -- KEYS[1] schedule ZSET, KEYS[2] armed-until (ms), KEYS[3] reconciled marker
 -- ARGV[1] most entries to take, ARGV[2] lease ms, ARGV[3] grace ms, ARGV[4] horizon ms,
 -- ARGV[5] trigger key prefix, ARGV[6] most trigger keys to give
--- Returns {now ms, 1 if the marker exists else 0, score of the earliest entry or -1, taken members...}
+-- Returns {now ms, 1 if the marker exists else 0, score of the earliest entry or -1, due entries left, taken members...}
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 
@@ -46,7 +47,9 @@ local nextDue = -1
 if #head > 0 then
   nextDue = tonumber(head[2])
 end
-local reply = {now, redis.call('EXISTS', KEYS[3]), nextDue}
+-- The entries just taken now score at their lease's end, so they are not counted.
+local dueLeft = redis.call('ZCOUNT', KEYS[1], '-inf', now - tonumber(ARGV[3]))
+local reply = {now, redis.call('EXISTS', KEYS[3]), nextDue, dueLeft}
 for _, member in ipairs(taken) do
   reply[#reply + 1] = member
 end

@@ -79,8 +79,8 @@ public class DeliveryAdminResource {
     @Path("resume")
     @Operation(
             summary = "Resume delivery on every replica",
-            description = "What fell due meanwhile is sent at once, or SKIPPED if its meeting started longer ago than"
-                    + " the late cut-off (reminders.delivery.late-cutoff).")
+            description = "What fell due meanwhile is sent at once, or SKIPPED if its meeting has started and it is"
+                    + " later than the late cut-off (reminders.delivery.late-cutoff).")
     @APIResponse(
             responseCode = "200",
             description = "Delivering; since is when delivery resumed",

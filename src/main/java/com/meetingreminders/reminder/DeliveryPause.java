@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
@@ -33,6 +34,14 @@ public class DeliveryPause {
     private static final String SET = "update delivery_pause set since = case when paused = ? then since else ? end,"
             + " paused = ? where id = 1 returning paused, since";
 
+    /**
+     * Taken before the update, in the same transaction: rounds that start while a change waits then queue behind it.
+     * Without it PostgreSQL lets new share lockers of the row in ahead of the waiting update, and while rounds keep
+     * overlapping (a steady load, slow receivers) a pause would wait for as long as they do. Plain reads of the switch
+     * are not held up.
+     */
+    private static final String AHEAD_OF_NEW_ROUNDS = "lock table delivery_pause in exclusive mode";
+
     private final DataSource dataSource;
     private final Clock clock;
     private final Sweeper sweeper;
@@ -56,7 +65,8 @@ public class DeliveryPause {
     public State current() {
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement statement = connection.prepareStatement(READ)) {
-            return remember(statement);
+            known = read(statement);
+            return known;
         } catch (SQLException e) {
             throw new IllegalStateException("Could not read the delivery switch", e);
         }
@@ -69,15 +79,12 @@ public class DeliveryPause {
      */
     public State set(boolean paused) {
         State state;
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = connection.prepareStatement(SET)) {
-            statement.setBoolean(1, paused);
-            statement.setTimestamp(2, Timestamp.from(clock.instant()));
-            statement.setBoolean(3, paused);
-            state = remember(statement);
+        try (Connection connection = dataSource.getConnection()) {
+            state = set(connection, paused);
         } catch (SQLException e) {
             throw new IllegalStateException("Could not set the delivery switch", e);
         }
+        known = state;
         Log.infof("Delivery %s for every replica", paused ? "paused" : "resumed");
         if (!paused) {
             sweeper.wake();
@@ -89,7 +96,9 @@ public class DeliveryPause {
     void refresh() {
         boolean wasPaused = known.paused();
         try {
-            if (wasPaused && !current().paused()) {
+            // Read every time, paused or not: a replica must also learn of a pause set through another one.
+            boolean paused = current().paused();
+            if (wasPaused && !paused) {
                 sweeper.wake();
             }
         } catch (RuntimeException e) {
@@ -98,12 +107,33 @@ public class DeliveryPause {
         }
     }
 
-    private State remember(PreparedStatement statement) throws SQLException {
+    private State set(Connection connection, boolean paused) throws SQLException {
+        connection.setAutoCommit(false);
+        try (Statement lock = connection.createStatement();
+                PreparedStatement statement = connection.prepareStatement(SET)) {
+            lock.execute(AHEAD_OF_NEW_ROUNDS);
+            statement.setBoolean(1, paused);
+            statement.setTimestamp(2, Timestamp.from(clock.instant()));
+            statement.setBoolean(3, paused);
+            State state = read(statement);
+            connection.commit();
+            return state;
+        } catch (SQLException | RuntimeException e) {
+            // Explicitly: a pool that resets auto-commit on return would otherwise commit what is left.
+            try {
+                connection.rollback();
+            } catch (SQLException rollback) {
+                e.addSuppressed(rollback);
+            }
+            throw e;
+        }
+    }
+
+    private static State read(PreparedStatement statement) throws SQLException {
         try (ResultSet result = statement.executeQuery()) {
             result.next();
             Timestamp since = result.getTimestamp(2);
-            known = new State(result.getBoolean(1), since == null ? null : since.toInstant());
-            return known;
+            return new State(result.getBoolean(1), since == null ? null : since.toInstant());
         }
     }
 }

@@ -31,6 +31,7 @@ public class ReminderMetrics {
     private final Timer lateness;
     private final Map<DeliveryPath, Counter> delivered = new EnumMap<>(DeliveryPath.class);
     private final AtomicLong pending = new AtomicLong();
+    private final AtomicLong heldByPause = new AtomicLong();
     private final Map<String, Timer> attempts = new ConcurrentHashMap<>();
 
     ReminderMetrics(MeterRegistry registry) {
@@ -68,6 +69,10 @@ public class ReminderMetrics {
         Gauge.builder("reminders.pending", pending, AtomicLong::get)
                 .description("Reminders SCHEDULED in the database, counted every 10 s")
                 .register(registry);
+        Gauge.builder("reminders.delivery.held", heldByPause, AtomicLong::get)
+                .description("Reminders due that this replica's last sweep left on the schedule because delivery is"
+                        + " paused; 0 while delivering")
+                .register(registry);
     }
 
     void committed(ScheduleChange change) {
@@ -80,6 +85,11 @@ public class ReminderMetrics {
     void delivered(DeliveryPath path, Duration late) {
         delivered.get(path).increment();
         lateness.record(late.isNegative() ? Duration.ZERO : late);
+    }
+
+    /** What the last sweep left due because delivery is paused (0 when it was not). */
+    void heldByPause(long count) {
+        heldByPause.set(count);
     }
 
     void skipped(int count) {

@@ -85,7 +85,8 @@ public class ReminderTimers {
                 (Long) reply.get(0),
                 (Long) reply.get(1) == 1L,
                 nextDue < 0 ? OptionalLong.empty() : OptionalLong.of(nextDue),
-                refsOf(reply.subList(3, reply.size())));
+                (Long) reply.get(3),
+                refsOf(reply.subList(4, reply.size())));
     }
 
     /** Records what became of entries this replica held. */

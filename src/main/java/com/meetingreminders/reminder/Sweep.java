@@ -5,8 +5,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-/** What one sweep found: the entries it took, and what the sweeper needs to decide when to sweep next. */
-record Sweep(long redisNowMillis, boolean reconciled, OptionalLong nextDueMillis, List<ReminderRef> taken) {
+/**
+ * What one sweep found: the entries it took, what the sweeper needs to decide when to sweep next, and how many due
+ * entries it left on the schedule (every due one when it took none, as while delivery is paused).
+ */
+record Sweep(
+        long redisNowMillis, boolean reconciled, OptionalLong nextDueMillis, long dueLeft, List<ReminderRef> taken) {
 
     /**
      * How long until a sweep may take the earliest entry left (zero if it already may), or empty when the schedule is

@@ -17,6 +17,7 @@ public class Sweeper {
     private final Dispatcher dispatcher;
     private final Reconciler reconciler;
     private final DeliveryPause pause;
+    private final ReminderMetrics metrics;
     private final Duration interval;
     private final Duration grace;
     private final int batchSize;
@@ -28,8 +29,10 @@ public class Sweeper {
             Dispatcher dispatcher,
             Reconciler reconciler,
             DeliveryPause pause,
+            ReminderMetrics metrics,
             RemindersConfig config) {
         this.pause = pause;
+        this.metrics = metrics;
         this.timers = timers;
         this.dispatcher = dispatcher;
         this.reconciler = reconciler;
@@ -56,7 +59,8 @@ public class Sweeper {
     private void sweepOnce() throws InterruptedException {
         // While paused, a sweep takes nothing (what is due stays on the schedule) but still arms triggers and notices a
         // Redis that lost our keys.
-        int slots = pause.pausedHere() ? 0 : dispatcher.reserve(batchSize);
+        boolean paused = pause.pausedHere();
+        int slots = paused ? 0 : dispatcher.reserve(batchSize);
         Sweep sweep;
         try {
             sweep = timers.sweep(slots);
@@ -65,6 +69,7 @@ public class Sweeper {
             throw e;
         }
         dispatcher.release(slots - sweep.taken().size());
+        metrics.heldByPause(paused ? sweep.dueLeft() : 0);
         reconciler.afterSweep(sweep.reconciled());
         if (!sweep.taken().isEmpty()) {
             Log.debugf("Swept %d due reminders", sweep.taken().size());

@@ -34,10 +34,7 @@ class OperatorsTest {
 
     @AfterEach
     void deliveryRuns() {
-        given().header("Authorization", OPERATOR)
-                .post("/admin/delivery/resume")
-                .then()
-                .statusCode(200);
+        Api.resumeDelivery();
     }
 
     @Test

@@ -14,7 +14,7 @@ class SweepUnitTest {
     private static final long REDIS_NOW = 1_795_424_400_000L;
 
     private static Sweep leaving(OptionalLong nextDue) {
-        return new Sweep(REDIS_NOW, true, nextDue, List.of());
+        return new Sweep(REDIS_NOW, true, nextDue, 0, List.of());
     }
 
     @Test

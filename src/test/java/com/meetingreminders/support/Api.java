@@ -12,6 +12,14 @@ public final class Api {
 
     private Api() {}
 
+    /** Resumes delivery as an operator: after each test that pauses it, so that the tests after it deliver. */
+    public static void resumeDelivery() {
+        given().header("Authorization", "Bearer " + Tokens.operator("olga"))
+                .post("/admin/delivery/resume")
+                .then()
+                .statusCode(200);
+    }
+
     /** Creates a meeting and returns it as answered. */
     public static JsonPath create(MeetingBody body) {
         return given().contentType(ContentType.JSON)

@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Replica implements AutoCloseable {
 
-    private static final Duration STARTUP = Duration.ofSeconds(90);
+    // Generous: a replica starts in ~10 s on an idle machine, in over a minute on a busy one.
+    private static final Duration STARTUP = Duration.ofSeconds(180);
     private static final Map<String, String> UNLIMITED = Map.of(
             "reminders.limits.requests-per-second", "100000",
             "reminders.limits.meetings-held", "10000000",
