@@ -3,6 +3,8 @@ package com.meetingreminders.limits;
 import com.meetingreminders.security.Caller;
 import io.quarkus.security.identity.CurrentIdentityAssociation;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
@@ -23,12 +25,17 @@ public class RequestRateFilter {
 
     @ServerRequestFilter
     public Uni<Void> countRequest() {
-        return identities
+        Context request = Vertx.currentContext();
+        Uni<Void> counted = identities
                 .getDeferredIdentity()
                 .onFailure()
                 .recoverWithNull()
                 .flatMap(identity -> identity == null || identity.isAnonymous()
                         ? Uni.createFrom().voidItem()
                         : rate.admit(caller.id()));
+        // Redis answers on a thread of its client's; the request goes on from the thread that completes this, and a
+        // blocking endpoint would then run without the request's Vert.x context, which holds its trace context (the
+        // span a reminder keeps as its traceparent, the ids in the log lines). Back on that context, it keeps them.
+        return request == null ? counted : counted.emitOn(task -> request.runOnContext(ignored -> task.run()));
     }
 }

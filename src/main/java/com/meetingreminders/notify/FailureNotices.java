@@ -6,6 +6,7 @@ import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.signing.OwnerSignatures;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.context.Context;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
@@ -168,7 +169,8 @@ public class FailureNotices {
             ended(owed, Outcome.REFUSED, "its host is not on reminders.webhook.allowed-hosts");
             return;
         }
-        webhook.send(target, webhookId, toJson(owed), signature)
+        // A trace of its own: the notice keeps no trace context of the reminder's.
+        webhook.send(target, webhookId, toJson(owed), signature, Context.root())
                 .whenCompleteAsync(
                         (ignored, error) -> ended(owed, error == null ? Outcome.SENT : Outcome.FAILED, why(error)),
                         worker);

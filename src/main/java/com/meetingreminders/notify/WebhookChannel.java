@@ -1,6 +1,12 @@
 package com.meetingreminders.notify;
 
 import com.meetingreminders.config.RemindersConfig;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
+import io.opentelemetry.context.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.core.http.HttpClient;
@@ -10,6 +16,7 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.tracing.TracingPolicy;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.ConnectException;
@@ -35,15 +42,20 @@ public class WebhookChannel {
     private final HttpClient client;
     private final Clock clock;
     private final Duration timeout;
+    private final Tracer tracer;
 
-    WebhookChannel(Vertx vertx, Clock clock, RemindersConfig config) {
+    WebhookChannel(Vertx vertx, Clock clock, Tracer tracer, RemindersConfig config) {
         this.vertx = vertx;
         this.clock = clock;
+        this.tracer = tracer;
         this.timeout = config.webhook().timeout();
         this.client = vertx.createHttpClient(
                 new HttpClientOptions()
                         .setConnectTimeout((int) timeout.toMillis())
-                        .setKeepAlive(true),
+                        .setKeepAlive(true)
+                        // The span and traceparent are ours (send): Vert.x's own tracing would look for a parent in
+                        // a Vert.x context, which a delivery worker does not have.
+                        .setTracingPolicy(TracingPolicy.IGNORE),
                 new PoolOptions()
                         .setHttp1MaxSize(config.webhook().maxConnectionsPerReceiver())
                         // A bound on memory, never reached in practice: no replica has more sends out at once.
@@ -52,24 +64,43 @@ public class WebhookChannel {
     }
 
     /**
-     * Sends one notification signed by {@code signature}; the future fails with a {@link DeliveryFailure} that says
-     * why.
+     * Sends one notification signed by {@code signature}, as a client span beneath {@code trace} whose W3C
+     * {@code traceparent} it carries, so that the receiver's trace joins; the future fails with a
+     * {@link DeliveryFailure} that says why.
      */
-    public CompletableFuture<Void> send(URI target, String deliveryId, String body, WebhookSignature signature) {
+    public CompletableFuture<Void> send(
+            URI target, String deliveryId, String body, WebhookSignature signature, Context trace) {
+        Span span = tracer.spanBuilder("POST")
+                .setParent(trace)
+                .setSpanKind(SpanKind.CLIENT)
+                .setAttribute("http.request.method", "POST")
+                // Host and port only: a webhook URL's path or query may hold a receiver's secret.
+                .setAttribute("server.address", String.valueOf(target.getHost()))
+                .setAttribute("server.port", (long) (target.getPort() > 0 ? target.getPort() : defaultPort(target)))
+                .startSpan();
         CompletableFuture<Integer> answered;
         try {
-            answered = new WebhookExchange(vertx, client, timeout)
-                    .start(request(target, deliveryId, body, signature), body);
+            RequestOptions request = request(target, deliveryId, body, signature);
+            W3CTraceContextPropagator.getInstance()
+                    .inject(trace.with(span), request, (options, name, value) -> options.putHeader(name, value));
+            answered = new WebhookExchange(vertx, client, timeout).start(request, body);
         } catch (RuntimeException e) {
             // A target the client refuses before any attempt (a port out of range, say): this send fails, no other.
             answered = CompletableFuture.failedFuture(new DeliveryFailure("the webhook URL cannot be used"));
         }
         return answered.handle((status, error) -> {
-            if (error != null) {
-                throw new DeliveryFailure(describe(error));
+            String failure = error != null
+                    ? describe(error)
+                    : status < 200 || status > 299 ? "receiver answered " + status : null;
+            if (status != null) {
+                span.setAttribute("http.response.status_code", (long) status);
             }
-            if (status < 200 || status > 299) {
-                throw new DeliveryFailure("receiver answered " + status);
+            if (failure != null) {
+                span.setStatus(StatusCode.ERROR, failure);
+            }
+            span.end();
+            if (failure != null) {
+                throw new DeliveryFailure(failure);
             }
             return null;
         });
@@ -91,6 +122,10 @@ public class WebhookChannel {
                 .putHeader("webhook-timestamp", Long.toString(timestamp));
         signature.of(deliveryId, timestamp, body).ifPresent(value -> request.putHeader("webhook-signature", value));
         return request;
+    }
+
+    private static int defaultPort(URI target) {
+        return "https".equalsIgnoreCase(target.getScheme()) ? 443 : 80;
     }
 
     private String describe(Throwable error) {

@@ -7,6 +7,8 @@ import com.meetingreminders.notify.StreamChannel;
 import com.meetingreminders.notify.WebhookSignature;
 import com.meetingreminders.reminder.ReminderSender.Attempt;
 import com.meetingreminders.signing.OwnerSignatures;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Scope;
 import io.quarkus.logging.Log;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -45,6 +47,7 @@ public class DeliveryRound {
     private final RemindersConfig.Delivery delivery;
     private final DeliveryTimeouts timeouts;
     private final Duration pauseRefresh;
+    private final Tracer tracer;
     private final FailureLog failures =
             new FailureLog(DeliveryRound.class, "Delivery rounds (their reminders come due again after the backoff)");
 
@@ -58,6 +61,7 @@ public class DeliveryRound {
             ReminderMetrics metrics,
             Clock clock,
             DeliveryTimeouts timeouts,
+            Tracer tracer,
             RemindersConfig config) {
         this.timers = timers;
         this.store = store;
@@ -68,6 +72,7 @@ public class DeliveryRound {
         this.metrics = metrics;
         this.clock = clock;
         this.timeouts = timeouts;
+        this.tracer = tracer;
         this.delivery = config.delivery();
         this.pauseRefresh = config.admin().pauseRefresh();
     }
@@ -79,16 +84,19 @@ public class DeliveryRound {
      */
     CompletableFuture<Void> deliver(List<ReminderRef> held, DeliveryPath path, Executor workers) {
         long started = System.nanoTime();
+        RoundTrace trace = RoundTrace.begin(tracer);
         RoundTransaction transaction = null;
         Started round;
         try {
             transaction = store.begin(timeouts.transaction());
-            round = start(transaction, held);
+            round = start(transaction, held, path, trace);
         } catch (RuntimeException e) {
             if (transaction != null) {
                 transaction.close();
             }
-            failed(held, e);
+            trace.failed(e);
+            failed(held, e, trace);
+            trace.end();
             return CompletableFuture.completedFuture(null);
         }
         RoundTransaction open = transaction;
@@ -97,7 +105,7 @@ public class DeliveryRound {
                 .orTimeout(timeouts.sendsWait().toMillis(), TimeUnit.MILLISECONDS)
                 .handleAsync(
                         (ignored, stillOut) -> {
-                            finish(open, round, path, held);
+                            finish(open, round, path, held, trace);
                             Log.debugf(
                                     "Delivery round of %d reminders took %d ms",
                                     held.size(), (System.nanoTime() - started) / 1_000_000);
@@ -122,7 +130,7 @@ public class DeliveryRound {
     /** What a round decided before its sends, and the sends it started. */
     private record Started(List<Settlement> settlements, List<Long> skipped, List<Attempt> attempts) {}
 
-    private Started start(RoundTransaction transaction, List<ReminderRef> held) {
+    private Started start(RoundTransaction transaction, List<ReminderRef> held, DeliveryPath path, RoundTrace trace) {
         if (store.isPaused(transaction)) {
             // Nothing is sent and nothing is lost: the reminders wait on the schedule, due again once a replica has
             // had time to read the switch again, and are then sent or skipped by the late cut-off.
@@ -135,6 +143,7 @@ public class DeliveryRound {
         }
         Map<ReminderRef, DueReminder> rows =
                 store.lock(transaction, held).stream().collect(Collectors.toMap(DueReminder::ref, Function.identity()));
+        trace.locked(rows.values(), held.size(), path);
         Instant now = clock.instant();
         Started round = new Started(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         List<DueReminder> toSend = new ArrayList<>();
@@ -166,28 +175,43 @@ public class DeliveryRound {
                 .map(DueReminder::owner)
                 .toList());
         for (DueReminder reminder : toSend) {
-            round.attempts().add(sender.send(reminder, signatures));
+            round.attempts().add(sender.send(reminder, signatures, trace.reminder(reminder)));
         }
         return round;
     }
 
     /** Records every outcome and commits; then Redis, the stream, the metrics and the log hear of it. */
-    private void finish(RoundTransaction transaction, Started round, DeliveryPath path, List<ReminderRef> held) {
+    private void finish(
+            RoundTransaction transaction, Started round, DeliveryPath path, List<ReminderRef> held, RoundTrace trace) {
+        try {
+            finishTraced(transaction, round, path, held, trace);
+        } finally {
+            trace.end();
+        }
+    }
+
+    private void finishTraced(
+            RoundTransaction transaction, Started round, DeliveryPath path, List<ReminderRef> held, RoundTrace trace) {
         RoundOutcome outcome;
         try (transaction) {
             outcome = RoundOutcome.of(round.attempts(), clock, delivery, this::backoffAfter);
+            long recording = RoundTrace.now();
             store.delivered(transaction, outcome.deliveredIds(), clock.instant());
             store.skipped(transaction, round.skipped());
             store.failed(transaction, outcome.failures());
             transaction.commit();
+            trace.recorded(recording);
         } catch (RuntimeException e) {
-            failed(held, e);
+            trace.failed(e);
+            failed(held, e, trace);
             return;
         }
         failures.succeeded();
         List<Settlement> settlements = new ArrayList<>(round.settlements());
         settlements.addAll(outcome.settlements());
-        settle(settlements);
+        try (Scope ignored = trace.current()) {
+            settle(settlements);
+        }
         stream.publish(outcome.delivered().stream()
                 .map(d -> new StreamChannel.Announcement(d.reminder().owner(), d.json()))
                 .toList());
@@ -201,11 +225,13 @@ public class DeliveryRound {
     }
 
     /** Nothing was recorded: the reminders stay SCHEDULED and come due again after a pause. */
-    private void failed(List<ReminderRef> held, RuntimeException e) {
+    private void failed(List<ReminderRef> held, RuntimeException e, RoundTrace trace) {
         failures.failed(e);
-        settle(held.stream()
-                .map(ref -> Settlement.dueAgainIn(ref, delivery.backoff()))
-                .toList());
+        try (Scope ignored = trace.current()) {
+            settle(held.stream()
+                    .map(ref -> Settlement.dueAgainIn(ref, delivery.backoff()))
+                    .toList());
+        }
     }
 
     Duration backoffAfter(int attemptsMade) {

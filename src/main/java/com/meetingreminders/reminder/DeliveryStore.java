@@ -29,7 +29,8 @@ class DeliveryStore {
      * (rounds and changes lock reminders in that order, so they never deadlock), the meeting rows only read.
      */
     private static final String LOCK = "select r.id, r.meeting_id, r.send_at, r.remind_before, r.status, r.attempts,"
-            + " r.next_attempt_at, r.sent_to, m.title, m.starts_at, m.time_zone, m.attendees, m.webhook_url, m.owner"
+            + " r.next_attempt_at, r.sent_to, m.title, m.starts_at, m.time_zone, m.attendees, m.webhook_url, m.owner,"
+            + " r.trace_parent"
             + " from reminder r"
             + " join unnest(?::uuid[], ?::timestamptz[]) as wanted(meeting_id, send_at)"
             + " on r.meeting_id = wanted.meeting_id and r.send_at = wanted.send_at"
@@ -92,7 +93,8 @@ class DeliveryStore {
                             result.getString(11),
                             strings(result.getArray(12)),
                             result.getString(13),
-                            result.getString(14)));
+                            result.getString(14),
+                            result.getString(15)));
                 }
             }
             return rows;

@@ -21,7 +21,8 @@ record DueReminder(
         String timeZone,
         List<String> attendees,
         String webhookUrl,
-        String owner) {
+        String owner,
+        String traceParent) {
 
     /** What {@code last_error} holds at most. */
     static final int MAX_ERROR_LENGTH = 500;

@@ -1,6 +1,7 @@
 package com.meetingreminders.reminder;
 
 import com.meetingreminders.meeting.Meeting;
+import com.meetingreminders.tracing.TraceParent;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import io.quarkus.panache.common.Page;
 import io.quarkus.panache.common.Parameters;
@@ -53,6 +54,9 @@ public class Reminder extends PanacheEntityBase {
     /** When a failed reminder may be tried again; null before the first failure. */
     public Instant nextAttemptAt;
 
+    /** The W3C traceparent of the request that planned this send time: its delivery joins that trace. */
+    public String traceParent;
+
     protected Reminder() {}
 
     Reminder(Meeting meeting, Instant occurrence, Instant sendAt, Duration remindBefore, ReminderStatus status) {
@@ -61,6 +65,7 @@ public class Reminder extends PanacheEntityBase {
         this.sendAt = sendAt;
         this.remindBefore = remindBefore.toString();
         this.status = status;
+        this.traceParent = TraceParent.ofCurrentSpan();
     }
 
     public ReminderRef ref() {
@@ -77,6 +82,8 @@ public class Reminder extends PanacheEntityBase {
         lastError = null;
         deliveredAt = null;
         nextAttemptAt = null;
+        // Planned again by this request: its delivery belongs to this request's trace now.
+        traceParent = TraceParent.ofCurrentSpan();
     }
 
     /**

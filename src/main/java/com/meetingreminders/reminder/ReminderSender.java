@@ -10,6 +10,10 @@ import com.meetingreminders.notify.Notification;
 import com.meetingreminders.notify.WebhookAllowList;
 import com.meetingreminders.notify.WebhookChannel;
 import com.meetingreminders.notify.WebhookSignature;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Context;
 import io.quarkus.logging.Log;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.URI;
@@ -69,9 +73,10 @@ class ReminderSender {
     /**
      * Starts every send the reminder still needs; the stream gets it once every channel has. The deployment's secret
      * signs only what goes to the default target; a meeting's own webhookUrl gets its owner's signature, from
-     * {@code ownerSignatures}.
+     * {@code ownerSignatures}. The webhook's request goes beneath {@code span}, the reminder's span in this round, which
+     * ends when the last send has.
      */
-    Attempt send(DueReminder reminder, Map<String, WebhookSignature> ownerSignatures) {
+    Attempt send(DueReminder reminder, Map<String, WebhookSignature> ownerSignatures, Span span) {
         Notification notification = reminder.notification();
         String body;
         try {
@@ -83,6 +88,7 @@ class ReminderSender {
                     reminder.ref().id());
             return attempt(
                     reminder,
+                    span,
                     "",
                     List.of(new Send(
                             "none",
@@ -95,7 +101,8 @@ class ReminderSender {
             sends.add(start(
                     "webhook",
                     WEBHOOK,
-                    () -> sendWebhook(reminder, body, ownerSignatures),
+                    () -> sendWebhook(
+                            reminder, body, ownerSignatures, Context.root().with(span)),
                     "the webhook URL cannot be used"));
         }
         if (email.isEnabled()) {
@@ -113,26 +120,34 @@ class ReminderSender {
                 }
             }
         }
-        return attempt(reminder, body, sends);
+        return attempt(reminder, span, body, sends);
     }
 
     /** The attempt, with the moment its last send ended: its lateness, whatever else the round waits for. */
-    private Attempt attempt(DueReminder reminder, String body, List<Send> sends) {
+    private Attempt attempt(DueReminder reminder, Span span, String body, List<Send> sends) {
         CompletableFuture<Instant> ended = CompletableFuture.allOf(
                         sends.stream().map(Send::sent).toArray(CompletableFuture<?>[]::new))
                 .handle((ignored, error) -> clock.instant());
-        return new Attempt(reminder, body, sends, ended);
+        Attempt attempt = new Attempt(reminder, body, sends, ended, span.getSpanContext());
+        ended.thenRun(() -> {
+            List<String> errors = attempt.result().errors();
+            if (!errors.isEmpty()) {
+                span.setStatus(StatusCode.ERROR, String.join("; ", errors));
+            }
+            span.end();
+        });
+        return attempt;
     }
 
     private CompletableFuture<Void> sendWebhook(
-            DueReminder reminder, String body, Map<String, WebhookSignature> ownerSignatures) {
+            DueReminder reminder, String body, Map<String, WebhookSignature> ownerSignatures, Context trace) {
         if (reminder.webhookUrl() == null) {
-            return webhook.send(defaultTarget.orElseThrow(), reminder.ref().id(), body, defaultTargetSignature);
+            return webhook.send(defaultTarget.orElseThrow(), reminder.ref().id(), body, defaultTargetSignature, trace);
         }
         URI target = URI.create(reminder.webhookUrl());
         // Checked again at send time: the operator may have taken the host off the list since the meeting was made.
         return allowList.allows(target)
-                ? webhook.send(target, reminder.ref().id(), body, ownerSignatures.get(reminder.owner()))
+                ? webhook.send(target, reminder.ref().id(), body, ownerSignatures.get(reminder.owner()), trace)
                 : CompletableFuture.failedFuture(
                         new DeliveryFailure("the webhook's host is not on reminders.webhook.allowed-hosts"));
     }
@@ -188,8 +203,9 @@ class ReminderSender {
         }
     }
 
-    /** The sends of one reminder in one round. */
-    record Attempt(DueReminder reminder, String json, List<Send> sends, CompletableFuture<Instant> ended) {
+    /** The sends of one reminder in one round, and the span of its delivery (for the log's trace and span ids). */
+    record Attempt(
+            DueReminder reminder, String json, List<Send> sends, CompletableFuture<Instant> ended, SpanContext trace) {
 
         /** Why the sends that failed failed, and whom the others reached. */
         record Result(List<String> errors, List<String> reached) {}

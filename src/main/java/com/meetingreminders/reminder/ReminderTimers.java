@@ -1,6 +1,7 @@
 package com.meetingreminders.reminder;
 
 import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.tracing.RedisSpans;
 import io.quarkus.logging.Log;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -31,11 +32,13 @@ public class ReminderTimers {
     private final RedissonClient redis;
     private final ReminderKeys keys;
     private final RemindersConfig config;
+    private final RedisSpans spans;
 
-    ReminderTimers(RedissonClient redis, ReminderKeys keys, RemindersConfig config) {
+    ReminderTimers(RedissonClient redis, ReminderKeys keys, RemindersConfig config, RedisSpans spans) {
         this.redis = redis;
         this.keys = keys;
         this.config = config;
+        this.spans = spans;
     }
 
     /** Puts reminders on the schedule, keeping those already there; returns how many are already due. */
@@ -49,7 +52,7 @@ public class ReminderTimers {
                 args.add(entry.ref().id());
                 args.add(Long.toString(entry.dueAt().toEpochMilli()));
             }
-            due += (int) ARM.number(redis, List.of(keys.schedule()), args);
+            due += (int) (long) spans.script("arm", () -> ARM.number(redis, List.of(keys.schedule()), args));
         }
         return due;
     }
@@ -100,7 +103,7 @@ public class ReminderTimers {
                 args.add(Long.toString(
                         settlement.dueAgainIn().map(Duration::toMillis).orElse(-1L)));
             }
-            SETTLE.number(redis, List.of(keys.schedule()), args);
+            spans.script("settle", () -> SETTLE.number(redis, List.of(keys.schedule()), args));
         }
     }
 

@@ -2,6 +2,7 @@ package com.meetingreminders.reminder;
 
 import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.reminder.ReminderSender.Attempt;
+import io.opentelemetry.api.trace.SpanContext;
 import io.quarkus.logging.Log;
 import java.time.Clock;
 import java.time.Duration;
@@ -39,7 +40,8 @@ record RoundOutcome(List<Delivered> delivered, List<DueReminder.Failure> failure
                                 attempt.json(),
                                 attempt.channel(),
                                 reminder.attempts() + 1,
-                                Duration.between(reminder.ref().sendAt(), ended)));
+                                Duration.between(reminder.ref().sendAt(), ended),
+                                attempt.trace()));
                 continue;
             }
             DueReminder.Failure failed = reminder.afterFailure(
@@ -47,18 +49,37 @@ record RoundOutcome(List<Delivered> delivered, List<DueReminder.Failure> failure
             outcome.failures().add(failed);
             if (failed.isFinal()) {
                 outcome.settlements().add(Settlement.finished(reminder.ref()));
-                Log.warnf(
-                        "Reminder %s FAILED after %d attempts; last error: %s",
-                        reminder.ref().id(), failed.attempts(), failed.error());
+                withTraceIds(
+                        attempt.trace(),
+                        () -> Log.warnf(
+                                "Reminder %s FAILED after %d attempts; last error: %s",
+                                reminder.ref().id(), failed.attempts(), failed.error()));
             } else {
                 outcome.settlements()
                         .add(Settlement.dueAgainIn(reminder.ref(), Duration.between(ended, failed.nextAttemptAt())));
-                Log.infof(
-                        "Attempt %d of reminder %s failed (%s); next attempt at %s",
-                        failed.attempts(), reminder.ref().id(), failed.error(), failed.nextAttemptAt());
+                withTraceIds(
+                        attempt.trace(),
+                        () -> Log.infof(
+                                "Attempt %d of reminder %s failed (%s); next attempt at %s",
+                                failed.attempts(), reminder.ref().id(), failed.error(), failed.nextAttemptAt()));
             }
         }
         return outcome;
+    }
+
+    /**
+     * Logs with the trace and span ids of the reminder's delivery span, under the MDC keys Quarkus uses for the
+     * current span ({@code traceId}, {@code spanId}): the round's worker has no current span of its own.
+     */
+    private static void withTraceIds(SpanContext trace, Runnable log) {
+        MDC.put("traceId", trace.getTraceId());
+        MDC.put("spanId", trace.getSpanId());
+        try {
+            log.run();
+        } finally {
+            MDC.remove("traceId");
+            MDC.remove("spanId");
+        }
     }
 
     List<Long> deliveredIds() {
@@ -74,7 +95,8 @@ record RoundOutcome(List<Delivered> delivered, List<DueReminder.Failure> failure
     }
 
     /** A reminder every channel reached, with its notification's JSON for the stream. */
-    record Delivered(DueReminder reminder, String json, String channel, int attempt, Duration lateness) {
+    record Delivered(
+            DueReminder reminder, String json, String channel, int attempt, Duration lateness, SpanContext trace) {
 
         /**
          * One line per delivery. Its figures are also MDC entries, so that JSON logs carry them as fields of their own
@@ -90,9 +112,11 @@ record RoundOutcome(List<Delivered> delivered, List<DueReminder.Failure> failure
             MDC.put("latenessMs", Long.toString(latenessMs));
             MDC.put("path", pathName);
             try {
-                Log.infof(
-                        "Delivered reminder %s (channel=%s, attempt=%d, lateness=%dms, path=%s)",
-                        deliveryId, channel, attempt, latenessMs, pathName);
+                withTraceIds(
+                        trace,
+                        () -> Log.infof(
+                                "Delivered reminder %s (channel=%s, attempt=%d, lateness=%dms, path=%s)",
+                                deliveryId, channel, attempt, latenessMs, pathName));
             } finally {
                 for (String key : DELIVERY_LOG_FIELDS) {
                     MDC.remove(key);

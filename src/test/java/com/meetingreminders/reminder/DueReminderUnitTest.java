@@ -29,7 +29,8 @@ class DueReminderUnitTest {
                 "Europe/Berlin",
                 List.of("a@example.com"),
                 "https://hooks.example.com/x",
-                "owner");
+                "owner",
+                null);
     }
 
     @Test
