@@ -1,7 +1,7 @@
 package com.meetingreminders.admin;
 
-import com.meetingreminders.problem.Problem;
-import com.meetingreminders.reminder.DeliveryPause;
+import com.meetingreminders.delivery.DeliveryPause;
+import com.meetingreminders.http.Problem;
 import com.meetingreminders.security.Caller;
 import io.quarkus.security.Authenticated;
 import jakarta.ws.rs.GET;

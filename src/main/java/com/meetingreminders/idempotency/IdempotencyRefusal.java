@@ -1,6 +1,6 @@
 package com.meetingreminders.idempotency;
 
-import com.meetingreminders.problem.Problem;
+import com.meetingreminders.http.Problem;
 import java.util.OptionalLong;
 
 /** An Idempotency-Key the service cannot honour now; nothing was created. ProblemMappers answers it. */

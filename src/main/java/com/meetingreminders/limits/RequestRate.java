@@ -1,8 +1,8 @@
 package com.meetingreminders.limits;
 
 import com.meetingreminders.config.RemindersConfig;
-import com.meetingreminders.reminder.LuaScript;
-import com.meetingreminders.reminder.ReminderKeys;
+import com.meetingreminders.timer.LuaScript;
+import com.meetingreminders.timer.ReminderKeys;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.TimeoutException;
 import io.smallrye.mutiny.Uni;

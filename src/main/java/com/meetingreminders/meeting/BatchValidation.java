@@ -1,8 +1,8 @@
 package com.meetingreminders.meeting;
 
-import com.meetingreminders.problem.InvalidBody;
-import com.meetingreminders.problem.Problem;
-import com.meetingreminders.problem.ProblemMappers;
+import com.meetingreminders.http.InvalidBody;
+import com.meetingreminders.http.Problem;
+import com.meetingreminders.http.ProblemMappers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.Validator;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package com.meetingreminders.meeting;
 
 import com.meetingreminders.config.RemindersConfig;
-import com.meetingreminders.problem.InvalidBody;
+import com.meetingreminders.http.InvalidBody;
 import com.meetingreminders.reminder.PlannedOccurrence;
 import com.meetingreminders.series.InvalidSeries;
 import com.meetingreminders.series.Occurrences;

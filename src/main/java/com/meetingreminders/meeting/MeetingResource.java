@@ -1,9 +1,9 @@
 package com.meetingreminders.meeting;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.meetingreminders.http.Problem;
 import com.meetingreminders.idempotency.IdempotencyKeyHeader;
 import com.meetingreminders.idempotency.IdempotentCreates;
-import com.meetingreminders.problem.Problem;
 import com.meetingreminders.security.Caller;
 import io.quarkus.security.Authenticated;
 import jakarta.validation.Valid;

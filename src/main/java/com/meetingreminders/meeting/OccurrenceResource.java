@@ -1,6 +1,6 @@
 package com.meetingreminders.meeting;
 
-import com.meetingreminders.problem.Problem;
+import com.meetingreminders.http.Problem;
 import com.meetingreminders.security.Caller;
 import io.quarkus.security.Authenticated;
 import jakarta.validation.Valid;

@@ -1,6 +1,6 @@
 package com.meetingreminders.notify;
 
-import com.meetingreminders.reminder.ReminderRef;
+import com.meetingreminders.timer.ReminderRef;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Array;
 import java.sql.Connection;

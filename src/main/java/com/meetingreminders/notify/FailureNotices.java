@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.signing.OwnerSignatures;
+import com.meetingreminders.signing.WebhookSignature;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.context.Context;

@@ -1,6 +1,6 @@
 package com.meetingreminders.notify;
 
-import com.meetingreminders.reminder.ReminderKeys;
+import com.meetingreminders.timer.ReminderKeys;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.operators.multi.processors.BroadcastProcessor;

@@ -1,6 +1,7 @@
 package com.meetingreminders.notify;
 
 import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.signing.WebhookSignature;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;

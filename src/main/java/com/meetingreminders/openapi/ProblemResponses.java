@@ -1,6 +1,6 @@
 package com.meetingreminders.openapi;
 
-import com.meetingreminders.problem.Problem;
+import com.meetingreminders.http.Problem;
 import io.quarkus.smallrye.openapi.OpenApiFilter;
 import java.util.List;
 import java.util.Map;

@@ -8,7 +8,7 @@ import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 
 /**
- * The schema of {@link com.meetingreminders.problem.Problem}, the RFC 9457 body of every error answer, and an
+ * The schema of {@link com.meetingreminders.http.Problem}, the RFC 9457 body of every error answer, and an
  * example per status. Written out rather than scanned: the record is referenced by no operation's signature, and the
  * scanner documents only what it meets there. OpenApiDocumentTest holds it to the record's components.
  */

@@ -1,6 +1,8 @@
 package com.meetingreminders.reminder;
 
 import com.meetingreminders.meeting.Meeting;
+import com.meetingreminders.timer.ReminderRef;
+import com.meetingreminders.timer.ScheduleEntry;
 import com.meetingreminders.tracing.TraceParent;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import io.quarkus.panache.common.Page;
@@ -90,7 +92,7 @@ public class Reminder extends PanacheEntityBase {
      * Locks the meeting's reminders before a change reads them: a change waits for a delivery under way and then sees
      * its outcome, so that it neither cancels a reminder already sent nor lets one of the old schedule go out after.
      */
-    static List<Reminder> lockForMeeting(UUID meetingId) {
+    public static List<Reminder> lockForMeeting(UUID meetingId) {
         return find("meeting.id", Sort.by("id"), meetingId)
                 .withLock(LockModeType.PESSIMISTIC_WRITE)
                 .list();
@@ -100,12 +102,12 @@ public class Reminder extends PanacheEntityBase {
      * Reminders sending in [from, to), of the owner's meetings (every owner's when {@code owner} is null) and of one
      * status (every status when null), by send time, with their meetings.
      */
-    static List<Reminder> listSending(String owner, ReminderStatus status, Instant from, Instant to, Page page) {
+    public static List<Reminder> listSending(String owner, ReminderStatus status, Instant from, Instant to, Page page) {
         return listSending(owner, status, from, to, page, "");
     }
 
     /** The same list, newest send time first: what an operator looks at first is the latest failure. */
-    static List<Reminder> listSendingNewestFirst(String owner, ReminderStatus status, Instant from, Page page) {
+    public static List<Reminder> listSendingNewestFirst(String owner, ReminderStatus status, Instant from, Page page) {
         return listSending(owner, status, from, Instant.parse("9999-12-31T00:00:00Z"), page, " desc");
     }
 
@@ -119,7 +121,7 @@ public class Reminder extends PanacheEntityBase {
                 .list();
     }
 
-    static long countSending(String owner, ReminderStatus status, Instant from, Instant to) {
+    public static long countSending(String owner, ReminderStatus status, Instant from, Instant to) {
         return count(
                 "from Reminder r join r.meeting m where " + sendingWhere(owner, status),
                 sendingParameters(owner, status, from, to));
@@ -151,7 +153,7 @@ public class Reminder extends PanacheEntityBase {
     }
 
     /** Scheduled reminders after the given position in (sendAt, id) order: reconciliation pages through them all. */
-    static List<ScheduledRow> listScheduledAfter(Instant sendAt, long id, int limit) {
+    public static List<ScheduledRow> listScheduledAfter(Instant sendAt, long id, int limit) {
         return find(
                         "select r.id, r.meeting.id, r.sendAt, r.nextAttemptAt from Reminder r where r.status = :scheduled"
                                 + " and (r.sendAt > :sendAt or (r.sendAt = :sendAt and r.id > :id))"
@@ -165,7 +167,7 @@ public class Reminder extends PanacheEntityBase {
     }
 
     /** Scheduled reminders that are due, by send time and retry time, oldest first. */
-    static List<ScheduledRow> listOverdue(Instant now, int limit) {
+    public static List<ScheduledRow> listOverdue(Instant now, int limit) {
         return find(
                         "select r.id, r.meeting.id, r.sendAt, r.nextAttemptAt from Reminder r"
                                 + " where r.status = :scheduled and r.sendAt <= :now"
@@ -178,8 +180,8 @@ public class Reminder extends PanacheEntityBase {
     }
 
     /** A scheduled reminder as reconciliation reads it: what names it and when it is next due. */
-    record ScheduledRow(Long id, UUID meetingId, Instant sendAt, Instant nextAttemptAt) {
-        ScheduleEntry entry() {
+    public record ScheduledRow(Long id, UUID meetingId, Instant sendAt, Instant nextAttemptAt) {
+        public ScheduleEntry entry() {
             Instant dueAt = nextAttemptAt != null && nextAttemptAt.isAfter(sendAt) ? nextAttemptAt : sendAt;
             return new ScheduleEntry(new ReminderRef(meetingId, sendAt), dueAt);
         }

@@ -1,6 +1,10 @@
 package com.meetingreminders.reminder;
 
+import com.meetingreminders.background.FailureLog;
+import com.meetingreminders.timer.ReminderTimers;
+import com.meetingreminders.timer.ScheduleEntry;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 
 /**
  * Arms and disarms timers once the transaction that changed schedules has committed (see {@link PendingTimers}),
@@ -10,14 +14,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 class ReminderArming {
 
     private final ReminderTimers timers;
-    private final Sweeper sweeper;
-    private final Reconciler reconciler;
+    private final Event<ArmingOutcome> outcomes;
     private final FailureLog failures = new FailureLog(ReminderArming.class, "Arming and disarming after commit");
 
-    ReminderArming(ReminderTimers timers, Sweeper sweeper, Reconciler reconciler) {
+    ReminderArming(ReminderTimers timers, Event<ArmingOutcome> outcomes) {
         this.timers = timers;
-        this.sweeper = sweeper;
-        this.reconciler = reconciler;
+        this.outcomes = outcomes;
     }
 
     void afterCommit(ScheduleChange change) {
@@ -34,14 +36,14 @@ class ReminderArming {
                                     .map(ScheduleEntry::atSendTime)
                                     .toList())
                             > 0) {
-                sweeper.wake();
+                outcomes.fire(ArmingOutcome.DUE_NOW);
             }
             failures.succeeded();
         } catch (RuntimeException e) {
             // The database has the change. A timer that should have gone fires and is dropped by dispatch; one that
             // is missing is armed by reconciliation as soon as Redis answers.
             failures.failed(e);
-            reconciler.armFailed();
+            outcomes.fire(ArmingOutcome.FAILED);
         }
     }
 }

@@ -82,30 +82,30 @@ public class ReminderMetrics {
     }
 
     /** A delivered reminder: the path (event or sweep) that won it, and how late it went out. */
-    void delivered(DeliveryPath path, Duration late) {
+    public void delivered(DeliveryPath path, Duration late) {
         delivered.get(path).increment();
         lateness.record(late.isNegative() ? Duration.ZERO : late);
     }
 
     /** What the last sweep left due because delivery is paused (0 when it was not). */
-    void heldByPause(long count) {
+    public void heldByPause(long count) {
         heldByPause.set(count);
     }
 
-    void skipped(int count) {
+    public void skipped(int count) {
         skipped.increment(count);
     }
 
-    void failed(int count) {
+    public void failed(int count) {
         failed.increment(count);
     }
 
-    void claimsLost(int count) {
+    public void claimsLost(int count) {
         claimsLost.increment(count);
     }
 
     /** One attempt on one channel (webhook, email): how long it took and whether it worked. */
-    void attempt(String channel, boolean succeeded, Duration took) {
+    public void attempt(String channel, boolean succeeded, Duration took) {
         String outcome = succeeded ? "success" : "failure";
         // Looked up once per channel and outcome, not built for every send of a burst.
         attempts.computeIfAbsent(channel + ' ' + outcome, key -> Timer.builder("reminders.delivery.attempt")

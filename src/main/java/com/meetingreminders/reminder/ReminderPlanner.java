@@ -1,6 +1,7 @@
 package com.meetingreminders.reminder;
 
 import com.meetingreminders.meeting.Meeting;
+import com.meetingreminders.timer.ReminderRef;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
@@ -120,5 +121,20 @@ public class ReminderPlanner {
         ScheduleChange change = new ScheduleChange(List.of(), disarmed);
         timers.add(change);
         return change;
+    }
+
+    /**
+     * Schedules a FAILED reminder again, due at once, with fresh attempts; its deliveryId stays what it was, since it is
+     * made of the meeting and the send time. A reminder in another state is left as it is, and false returned.
+     */
+    public boolean retry(Reminder reminder) {
+        if (reminder.status != ReminderStatus.FAILED) {
+            return false;
+        }
+        reminder.reschedule(ReminderStatus.SCHEDULED);
+        Reminder.forgetFailureNotice(reminder.id);
+        // Armed at its send time, which has passed: due at once, taken by the next sweep after the commit.
+        timers.add(new ScheduleChange(List.of(reminder.ref()), List.of()));
+        return true;
     }
 }

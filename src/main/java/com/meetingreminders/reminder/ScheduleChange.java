@@ -1,5 +1,6 @@
 package com.meetingreminders.reminder;
 
+import com.meetingreminders.timer.ReminderRef;
 import java.util.ArrayList;
 import java.util.List;
 

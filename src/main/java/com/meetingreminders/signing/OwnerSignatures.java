@@ -1,6 +1,5 @@
 package com.meetingreminders.signing;
 
-import com.meetingreminders.notify.WebhookSignature;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;

@@ -1,6 +1,5 @@
 package com.meetingreminders.signing;
 
-import com.meetingreminders.notify.WebhookSecret;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

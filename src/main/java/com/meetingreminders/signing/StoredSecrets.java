@@ -1,7 +1,5 @@
 package com.meetingreminders.signing;
 
-import com.meetingreminders.notify.WebhookSecret;
-import com.meetingreminders.notify.WebhookSignature;
 import java.time.Instant;
 import java.util.List;
 

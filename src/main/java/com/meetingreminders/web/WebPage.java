@@ -1,10 +1,10 @@
 package com.meetingreminders.web;
 
 import com.meetingreminders.admin.Replicas;
-import com.meetingreminders.problem.Problem;
-import com.meetingreminders.reminder.DeliveryPause;
-import com.meetingreminders.reminder.ReminderListItem;
-import com.meetingreminders.reminder.ReminderService;
+import com.meetingreminders.delivery.DeliveryPause;
+import com.meetingreminders.http.Problem;
+import com.meetingreminders.meeting.ReminderListItem;
+import com.meetingreminders.meeting.ReminderService;
 import com.meetingreminders.reminder.ReminderStatus;
 import com.meetingreminders.security.Caller;
 import io.quarkus.qute.CheckedTemplate;

@@ -4,7 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.meetingreminders.problem.Problem;
+import com.meetingreminders.http.Problem;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;

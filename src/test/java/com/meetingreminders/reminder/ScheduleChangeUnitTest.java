@@ -2,6 +2,8 @@ package com.meetingreminders.reminder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.meetingreminders.timer.ReminderRef;
+import com.meetingreminders.timer.ScheduleEntry;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;

@@ -1,0 +1,262 @@
+package com.meetingreminders.delivery;
+
+import com.meetingreminders.background.FailureLog;
+import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.delivery.ReminderSender.Attempt;
+import com.meetingreminders.notify.FailureNotices;
+import com.meetingreminders.notify.Notification;
+import com.meetingreminders.notify.StreamChannel;
+import com.meetingreminders.reminder.DeliveryPath;
+import com.meetingreminders.reminder.ReminderMetrics;
+import com.meetingreminders.signing.OwnerSignatures;
+import com.meetingreminders.signing.WebhookSignature;
+import com.meetingreminders.timer.ReminderRef;
+import com.meetingreminders.timer.ReminderTimers;
+import com.meetingreminders.timer.Settlement;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Scope;
+import io.quarkus.logging.Log;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * One delivery round: in one transaction it locks the reminders of a batch, starts the sends of each that is still
+ * SCHEDULED, and once every send has ended records every outcome and commits; then it tells Redis and announces the
+ * deliveries. No thread waits while the sends are out: a worker opens the transaction and starts them, another
+ * records and commits when the last has ended. The row locks, held throughout, make a reschedule or delete of a
+ * meeting wait for a send already under way, so nothing of an old schedule goes out after the change commits. Rounds
+ * lock only their own reminders, which the lease keeps apart, so a round stuck on a slow receiver holds up no other.
+ */
+@ApplicationScoped
+public class DeliveryRound {
+
+    private final ReminderTimers timers;
+    private final DeliveryStore store;
+    private final ReminderSender sender;
+    private final OwnerSignatures ownerSignatures;
+    private final StreamChannel stream;
+    private final FailureNotices failureNotices;
+    private final ReminderMetrics metrics;
+    private final Clock clock;
+    private final RemindersConfig.Delivery delivery;
+    private final DeliveryTimeouts timeouts;
+    private final Duration pauseRefresh;
+    private final Tracer tracer;
+    private final FailureLog failures =
+            new FailureLog(DeliveryRound.class, "Delivery rounds (their reminders come due again after the backoff)");
+
+    DeliveryRound(
+            ReminderTimers timers,
+            DeliveryStore store,
+            ReminderSender sender,
+            OwnerSignatures ownerSignatures,
+            StreamChannel stream,
+            FailureNotices failureNotices,
+            ReminderMetrics metrics,
+            Clock clock,
+            DeliveryTimeouts timeouts,
+            Tracer tracer,
+            RemindersConfig config) {
+        this.timers = timers;
+        this.store = store;
+        this.sender = sender;
+        this.ownerSignatures = ownerSignatures;
+        this.stream = stream;
+        this.failureNotices = failureNotices;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.timeouts = timeouts;
+        this.tracer = tracer;
+        this.delivery = config.delivery();
+        this.pauseRefresh = config.admin().pauseRefresh();
+    }
+
+    /**
+     * Opens the round and starts its sends on the calling worker, then lets go of it; the future completes once the
+     * outcomes are recorded (or the round failed, and its reminders come due again after the backoff) on one of
+     * {@code workers}. It never completes exceptionally.
+     */
+    CompletableFuture<Void> deliver(List<ReminderRef> held, DeliveryPath path, Executor workers) {
+        long started = System.nanoTime();
+        RoundTrace trace = RoundTrace.begin(tracer);
+        RoundTransaction transaction = null;
+        Started round;
+        try {
+            transaction = store.begin(timeouts.transaction());
+            round = start(transaction, held, path, trace);
+        } catch (RuntimeException e) {
+            if (transaction != null) {
+                transaction.close();
+            }
+            trace.failed(e);
+            failed(held, e, trace);
+            trace.end();
+            return CompletableFuture.completedFuture(null);
+        }
+        RoundTransaction open = transaction;
+        return CompletableFuture.allOf(
+                        round.attempts().stream().map(Attempt::ended).toArray(CompletableFuture<?>[]::new))
+                .orTimeout(timeouts.sendsWait().toMillis(), TimeUnit.MILLISECONDS)
+                .handleAsync(
+                        (ignored, stillOut) -> {
+                            finish(open, round, path, held, trace);
+                            Log.debugf(
+                                    "Delivery round of %d reminders took %d ms",
+                                    held.size(), (System.nanoTime() - started) / 1_000_000);
+                            return null;
+                        },
+                        workers);
+    }
+
+    /**
+     * Runs the round's query and writes a notification once, so that the first reminder after a start is not late by
+     * the time a cold JVM takes to prepare them.
+     */
+    void warmUp() {
+        ReminderRef nothing = new ReminderRef(new UUID(0, 0), Instant.EPOCH);
+        try (RoundTransaction transaction = store.begin(timeouts.transaction())) {
+            store.lock(transaction, List.of(nothing));
+        }
+        sender.toJson(new Notification(
+                nothing.id(), nothing.meetingId(), "", Instant.EPOCH, Instant.EPOCH, "PT0S", "UTC", List.of()));
+    }
+
+    /** What a round decided before its sends, and the sends it started. */
+    private record Started(List<Settlement> settlements, List<Long> skipped, List<Attempt> attempts) {}
+
+    private Started start(RoundTransaction transaction, List<ReminderRef> held, DeliveryPath path, RoundTrace trace) {
+        if (store.isPaused(transaction)) {
+            // Nothing is sent and nothing is lost: the reminders wait on the schedule, due again once a replica has
+            // had time to read the switch again, and are then sent or skipped by the late cut-off.
+            return new Started(
+                    held.stream()
+                            .map(ref -> Settlement.dueAgainIn(ref, pauseRefresh))
+                            .toList(),
+                    List.of(),
+                    List.of());
+        }
+        Map<ReminderRef, DueReminder> rows =
+                store.lock(transaction, held).stream().collect(Collectors.toMap(DueReminder::ref, Function.identity()));
+        trace.locked(rows.values(), held.size(), path);
+        Instant now = clock.instant();
+        Started round = new Started(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        List<DueReminder> toSend = new ArrayList<>();
+        for (ReminderRef ref : held) {
+            DueReminder reminder = rows.get(ref);
+            if (reminder == null) {
+                // The meeting was deleted, or the entry was never ours. It goes, so it cannot come back.
+                Log.infof("Dropping schedule entry %s: no such reminder", ref.id());
+                round.settlements().add(Settlement.finished(ref));
+            } else if (!reminder.isScheduled()) {
+                // Cancelled or already delivered: a stale timer. Its entry goes, so it cannot fire again.
+                round.settlements().add(Settlement.finished(ref));
+            } else if (reminder.isTooLate(now, delivery.lateCutoff())) {
+                round.skipped().add(reminder.id());
+                round.settlements().add(Settlement.finished(ref));
+                Log.infof(
+                        "Skipped reminder %s: its meeting has started and it is %s late",
+                        ref.id(), Duration.between(ref.sendAt(), now));
+            } else if (reminder.isWaitingForRetry(now)) {
+                // Taken before its next attempt (a lease that ran out during a slow attempt, a re-arm): not yet.
+                round.settlements().add(Settlement.dueAgainIn(ref, Duration.between(now, reminder.nextAttemptAt())));
+            } else {
+                toSend.add(reminder);
+            }
+        }
+        // Each owner's secrets in one query for the round: a meeting's own webhookUrl is signed with its owner's.
+        Map<String, WebhookSignature> signatures = ownerSignatures.of(toSend.stream()
+                .filter(reminder -> reminder.webhookUrl() != null && !reminder.hasReached(ReminderSender.WEBHOOK))
+                .map(DueReminder::owner)
+                .toList());
+        for (DueReminder reminder : toSend) {
+            round.attempts().add(sender.send(reminder, signatures, trace.reminder(reminder)));
+        }
+        return round;
+    }
+
+    /** Records every outcome and commits; then Redis, the stream, the metrics and the log hear of it. */
+    private void finish(
+            RoundTransaction transaction, Started round, DeliveryPath path, List<ReminderRef> held, RoundTrace trace) {
+        try {
+            finishTraced(transaction, round, path, held, trace);
+        } finally {
+            trace.end();
+        }
+    }
+
+    private void finishTraced(
+            RoundTransaction transaction, Started round, DeliveryPath path, List<ReminderRef> held, RoundTrace trace) {
+        RoundOutcome outcome;
+        try (transaction) {
+            outcome = RoundOutcome.of(round.attempts(), clock, delivery, this::backoffAfter);
+            long recording = RoundTrace.now();
+            store.delivered(transaction, outcome.deliveredIds(), clock.instant());
+            store.skipped(transaction, round.skipped());
+            store.failed(transaction, outcome.failures());
+            transaction.commit();
+            trace.recorded(recording);
+        } catch (RuntimeException e) {
+            trace.failed(e);
+            failed(held, e, trace);
+            return;
+        }
+        failures.succeeded();
+        List<Settlement> settlements = new ArrayList<>(round.settlements());
+        settlements.addAll(outcome.settlements());
+        try (Scope ignored = trace.current()) {
+            settle(settlements);
+        }
+        stream.publish(outcome.delivered().stream()
+                .map(d -> new StreamChannel.Announcement(d.reminder().owner(), d.json()))
+                .toList());
+        metrics.skipped(round.skipped().size());
+        metrics.failed(outcome.finalFailures().size());
+        failureNotices.reminderFailed(outcome.finalFailures());
+        for (RoundOutcome.Delivered delivered : outcome.delivered()) {
+            metrics.delivered(path, delivered.lateness());
+            delivered.log(path);
+        }
+    }
+
+    /** Nothing was recorded: the reminders stay SCHEDULED and come due again after a pause. */
+    private void failed(List<ReminderRef> held, RuntimeException e, RoundTrace trace) {
+        failures.failed(e);
+        try (Scope ignored = trace.current()) {
+            settle(held.stream()
+                    .map(ref -> Settlement.dueAgainIn(ref, delivery.backoff()))
+                    .toList());
+        }
+    }
+
+    Duration backoffAfter(int attemptsMade) {
+        return backoffAfter(attemptsMade, delivery.backoff(), delivery.maxBackoff());
+    }
+
+    /** The delay after {@code attemptsMade} failed attempts: the first backoff, doubled per further attempt, capped. */
+    static Duration backoffAfter(int attemptsMade, Duration first, Duration cap) {
+        Duration delay = first.multipliedBy(1L << Math.min(attemptsMade - 1, 20));
+        return delay.compareTo(cap) > 0 ? cap : delay;
+    }
+
+    private void settle(Collection<Settlement> settlements) {
+        try {
+            timers.settle(settlements);
+        } catch (RuntimeException e) {
+            // The database holds the outcome; the entries come back when their leases end, and dispatch drops the
+            // finished ones then.
+            Log.warnf("Could not settle %d schedule entries in Redis: %s", settlements.size(), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,187 @@
+package com.meetingreminders.delivery;
+
+import com.meetingreminders.reminder.ReminderStatus;
+import com.meetingreminders.timer.ReminderRef;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.UUID;
+import javax.sql.DataSource;
+
+/**
+ * The rows a delivery round reads and writes, in plain SQL on the transaction's connection. A round takes up to a
+ * hundred reminders at once; through Hibernate, two queries (rebuilt for every list size), the entities and their
+ * flush cost more of a replica's CPU than the sends (measured with JFR), so this one path does without.
+ */
+@ApplicationScoped
+class DeliveryStore {
+
+    /**
+     * The batch's reminders with their meetings, each reminder row locked to the end of the transaction in id order
+     * (rounds and changes lock reminders in that order, so they never deadlock), the meeting rows only read.
+     */
+    private static final String LOCK = "select r.id, r.meeting_id, r.send_at, r.remind_before, r.status, r.attempts,"
+            + " r.next_attempt_at, r.sent_to, m.title, m.starts_at, m.time_zone, m.attendees, m.webhook_url, m.owner,"
+            + " r.trace_parent"
+            + " from reminder r"
+            + " join unnest(?::uuid[], ?::timestamptz[]) as wanted(meeting_id, send_at)"
+            + " on r.meeting_id = wanted.meeting_id and r.send_at = wanted.send_at"
+            + " join meeting m on m.id = r.meeting_id"
+            + " order by r.id"
+            + " for no key update of r";
+
+    /**
+     * The delivery switch, share-locked to the end of the round: rounds do not wait for each other, and a pause (an
+     * update of the row) waits for every round under way to end, so none sends after the pause has committed.
+     */
+    private static final String PAUSED = "select paused from delivery_pause where id = 1 for share";
+
+    private static final String DELIVERED = "update reminder set status = 'DELIVERED', attempts = attempts + 1,"
+            + " delivered_at = ?, next_attempt_at = null where id = any(?)";
+
+    private static final String SKIPPED = "update reminder set status = 'SKIPPED' where id = any(?)";
+
+    private static final String FAILED = "update reminder set attempts = ?, last_error = ?, status = ?,"
+            + " next_attempt_at = ?, sent_to = ? where id = ?";
+
+    private final DataSource dataSource;
+
+    DeliveryStore(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /** Opens a round's transaction, which the database ends if it stays idle longer than {@code longest}. */
+    RoundTransaction begin(Duration longest) {
+        return RoundTransaction.begin(dataSource, longest);
+    }
+
+    List<DueReminder> lock(RoundTransaction transaction, Collection<ReminderRef> refs) {
+        Connection connection = transaction.connection();
+        try (PreparedStatement statement = connection.prepareStatement(LOCK)) {
+            statement.setArray(
+                    1,
+                    connection.createArrayOf(
+                            "uuid", refs.stream().map(ReminderRef::meetingId).toArray()));
+            statement.setArray(
+                    2,
+                    connection.createArrayOf(
+                            "timestamptz",
+                            refs.stream()
+                                    .map(ref -> Timestamp.from(ref.sendAt()))
+                                    .toArray()));
+            List<DueReminder> rows = new ArrayList<>(refs.size());
+            try (ResultSet result = statement.executeQuery()) {
+                while (result.next()) {
+                    rows.add(new DueReminder(
+                            result.getLong(1),
+                            new ReminderRef(result.getObject(2, UUID.class), instant(result, 3)),
+                            result.getString(4),
+                            ReminderStatus.valueOf(result.getString(5)),
+                            result.getInt(6),
+                            instant(result, 7),
+                            strings(result.getArray(8)),
+                            result.getString(9),
+                            startOf(instant(result, 3), result.getString(4), instant(result, 10)),
+                            result.getString(11),
+                            strings(result.getArray(12)),
+                            result.getString(13),
+                            result.getString(14),
+                            result.getString(15)));
+                }
+            }
+            return rows;
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not read the reminders of a delivery round", e);
+        }
+    }
+
+    /**
+     * Where the reminder's occurrence starts: its send time plus its remindBefore, which for a series is the
+     * occurrence's start, not the series'. A row without remindBefore (none is written so) falls back to the meeting's.
+     */
+    private static Instant startOf(Instant sendAt, String remindBefore, Instant meetingStart) {
+        return remindBefore == null ? meetingStart : sendAt.plus(java.time.Duration.parse(remindBefore));
+    }
+
+    boolean isPaused(RoundTransaction transaction) {
+        try (PreparedStatement statement = transaction.connection().prepareStatement(PAUSED);
+                ResultSet result = statement.executeQuery()) {
+            return result.next() && result.getBoolean(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not read the delivery switch", e);
+        }
+    }
+
+    void delivered(RoundTransaction transaction, Collection<Long> ids, Instant at) {
+        if (!ids.isEmpty()) {
+            write(transaction, DELIVERED, statement -> {
+                statement.setTimestamp(1, Timestamp.from(at));
+                statement.setArray(2, statement.getConnection().createArrayOf("bigint", ids.toArray()));
+                statement.executeUpdate();
+            });
+        }
+    }
+
+    void skipped(RoundTransaction transaction, Collection<Long> ids) {
+        if (!ids.isEmpty()) {
+            write(transaction, SKIPPED, statement -> {
+                statement.setArray(1, statement.getConnection().createArrayOf("bigint", ids.toArray()));
+                statement.executeUpdate();
+            });
+        }
+    }
+
+    void failed(RoundTransaction transaction, Collection<DueReminder.Failure> failures) {
+        if (failures.isEmpty()) {
+            return;
+        }
+        write(transaction, FAILED, statement -> {
+            for (DueReminder.Failure failure : failures) {
+                statement.setInt(1, failure.attempts());
+                statement.setString(2, failure.error());
+                statement.setString(3, failure.status().name());
+                statement.setTimestamp(
+                        4, failure.nextAttemptAt() == null ? null : Timestamp.from(failure.nextAttemptAt()));
+                statement.setArray(
+                        5,
+                        statement
+                                .getConnection()
+                                .createArrayOf("varchar", failure.sentTo().toArray()));
+                statement.setLong(6, failure.id());
+                statement.addBatch();
+            }
+            statement.executeBatch();
+        });
+    }
+
+    private interface Write {
+        void run(PreparedStatement statement) throws SQLException;
+    }
+
+    private static void write(RoundTransaction transaction, String sql, Write write) {
+        try (PreparedStatement statement = transaction.connection().prepareStatement(sql)) {
+            write.run(statement);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not record the outcome of a delivery round", e);
+        }
+    }
+
+    private static Instant instant(ResultSet result, int column) throws SQLException {
+        Timestamp timestamp = result.getTimestamp(column);
+        return timestamp == null ? null : timestamp.toInstant();
+    }
+
+    private static List<String> strings(Array array) throws SQLException {
+        return array == null ? List.of() : Arrays.asList((String[]) array.getArray());
+    }
+}

@@ -1,0 +1,49 @@
+package com.meetingreminders.delivery;
+
+import com.meetingreminders.config.RemindersConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+
+/**
+ * How long a delivery round may take, derived in this one place from the longest timeout of the channels it sends
+ * on: the webhook's, and the e-mail's when e-mail is on. The round's transaction, a stopping replica's patience and
+ * the lease it should have all follow from it.
+ */
+@ApplicationScoped
+public class DeliveryTimeouts {
+
+    /**
+     * What a round needs beyond its sends: locking its rows before them, recording and committing after them, and the
+     * wait for a delivery worker in between, which a burst of rounds lengthens.
+     */
+    static final Duration DATABASE_WORK = Duration.ofSeconds(5);
+
+    /** Each channel ends its own sends at its timeout; this covers their timers firing late on a busy machine. */
+    private static final Duration TIMER_SLACK = Duration.ofSeconds(1);
+
+    private final Duration longestSend;
+
+    DeliveryTimeouts(RemindersConfig config) {
+        Duration webhook = config.webhook().timeout();
+        Duration email = config.email().timeout();
+        this.longestSend = config.email().enabled() && email.compareTo(webhook) > 0 ? email : webhook;
+    }
+
+    /** The longest one send of a round may take: the longest timeout of the channels in use. */
+    Duration longestSend() {
+        return longestSend;
+    }
+
+    /** How long a round waits for its sends before it counts those still out as failed; they never should be. */
+    Duration sendsWait() {
+        return longestSend.plus(TIMER_SLACK);
+    }
+
+    /**
+     * The longest a round's transaction lasts, its row locks held: the database ends a round's session that stays
+     * idle in its transaction longer than this, and a stopping replica waits this long for the rounds under way.
+     */
+    Duration transaction() {
+        return longestSend.plus(DATABASE_WORK);
+    }
+}

@@ -1,0 +1,102 @@
+package com.meetingreminders.delivery;
+
+import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.notify.StreamChannel;
+import com.meetingreminders.timer.KeyspaceNotifications;
+import io.quarkus.logging.Log;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
+import io.quarkus.scheduler.Scheduler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+
+/** Starts the reminder machinery once the application is up and stops it in order on shutdown. */
+@ApplicationScoped
+class ReminderLifecycle {
+
+    private final KeyspaceNotifications notifications;
+    private final ExpiredKeySubscriber subscriber;
+    private final StreamChannel stream;
+    private final ClaimGuard claimGuard;
+    private final Sweeper sweeper;
+    private final Dispatcher dispatcher;
+    private final DeliveryRound deliveryRound;
+    private final Duration deliveryPatience;
+    private final Duration lease;
+    private volatile boolean stopping;
+    private final Scheduler scheduler;
+
+    ReminderLifecycle(
+            KeyspaceNotifications notifications,
+            ExpiredKeySubscriber subscriber,
+            StreamChannel stream,
+            ClaimGuard claimGuard,
+            Sweeper sweeper,
+            Dispatcher dispatcher,
+            DeliveryRound deliveryRound,
+            Scheduler scheduler,
+            DeliveryTimeouts timeouts,
+            RemindersConfig config) {
+        this.scheduler = scheduler;
+        this.notifications = notifications;
+        this.subscriber = subscriber;
+        this.stream = stream;
+        this.claimGuard = claimGuard;
+        this.sweeper = sweeper;
+        this.dispatcher = dispatcher;
+        this.deliveryRound = deliveryRound;
+        this.deliveryPatience = timeouts.transaction();
+        this.lease = config.claim().lease();
+    }
+
+    void start(@Observes StartupEvent started) {
+        if (lease.compareTo(deliveryPatience) < 0) {
+            // Not unsafe (a reminder is never tried again before its backoff), but replicas then wait for each other.
+            Log.warnf(
+                    "reminders.claim.lease (%s) is shorter than a delivery round may take (%s: the longest channel"
+                            + " timeout plus %s): a round may still be sending when its lease ends",
+                    lease, deliveryPatience, DeliveryTimeouts.DATABASE_WORK);
+        }
+        try {
+            deliveryRound.warmUp();
+        } catch (RuntimeException e) {
+            Log.warnf("Could not prepare delivery before the first reminder: %s", e.getMessage());
+        }
+        try {
+            notifications.apply();
+        } catch (RuntimeException e) {
+            Log.warnf("Could not check Redis's keyspace notifications yet: %s", e.getMessage());
+        }
+        subscribe();
+        claimGuard.start();
+        // The first sweep finds out whether Redis still has our keys, and asks for a full re-arm if not.
+        sweeper.start();
+    }
+
+    /** Subscriptions that failed (Redis down at start) are tried again until they hold. */
+    @Scheduled(every = "1s", delayed = "1s")
+    void subscribe() {
+        if (stopping || (subscriber.isSubscribed() && stream.isSubscribed())) {
+            return;
+        }
+        try {
+            subscriber.subscribe();
+            stream.subscribe();
+        } catch (RuntimeException e) {
+            Log.debugf("Subscribing to Redis failed, trying again: %s", e.getMessage());
+        }
+    }
+
+    void stop(@Observes ShutdownEvent shutdown) throws InterruptedException {
+        stopping = true;
+        // Periodic jobs would otherwise run against a database and Redis client that are going away.
+        scheduler.pause();
+        subscriber.unsubscribe();
+        claimGuard.stop();
+        sweeper.stop();
+        dispatcher.stop(deliveryPatience);
+        stream.unsubscribe();
+    }
+}

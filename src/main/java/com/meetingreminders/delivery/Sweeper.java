@@ -1,0 +1,104 @@
+package com.meetingreminders.delivery;
+
+import com.meetingreminders.background.GuardedLoop;
+import com.meetingreminders.background.Waiter;
+import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.reminder.ArmingOutcome;
+import com.meetingreminders.reminder.DeliveryPath;
+import com.meetingreminders.reminder.ReminderMetrics;
+import com.meetingreminders.timer.ReminderTimers;
+import com.meetingreminders.timer.Sweep;
+import io.quarkus.logging.Log;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+
+/**
+ * The sweep path: takes due entries off the schedule at least every {@code reminders.sweeper.interval}, and sooner
+ * when the next entry falls due or a reminder is armed already due. It is what bounds lateness, whatever happens to
+ * expiration events.
+ */
+@ApplicationScoped
+public class Sweeper {
+
+    private final ReminderTimers timers;
+    private final Dispatcher dispatcher;
+    private final Reconciler reconciler;
+    private final DeliveryPause pause;
+    private final ReminderMetrics metrics;
+    private final Duration interval;
+    private final Duration grace;
+    private final int batchSize;
+    private final Waiter waiter = new Waiter();
+    private final GuardedLoop loop;
+
+    Sweeper(
+            ReminderTimers timers,
+            Dispatcher dispatcher,
+            Reconciler reconciler,
+            DeliveryPause pause,
+            ReminderMetrics metrics,
+            RemindersConfig config) {
+        this.pause = pause;
+        this.metrics = metrics;
+        this.timers = timers;
+        this.dispatcher = dispatcher;
+        this.reconciler = reconciler;
+        this.interval = config.sweeper().interval();
+        this.grace = config.sweeper().grace();
+        this.batchSize = config.sweeper().batchSize();
+        this.loop = new GuardedLoop(Sweeper.class, "reminder-sweeper", this::sweepOnce, interval, waiter::wake);
+    }
+
+    void start() {
+        dispatcher.onSlotsFreed(waiter::wake);
+        loop.start();
+    }
+
+    void stop() throws InterruptedException {
+        loop.stop();
+    }
+
+    /** Sweeps now instead of at the next due time. */
+    public void wake() {
+        waiter.wake();
+    }
+
+    /** A reminder armed already due is swept now, not at the next due time. */
+    void afterArming(@Observes ArmingOutcome outcome) {
+        if (outcome == ArmingOutcome.DUE_NOW) {
+            wake();
+        }
+    }
+
+    private void sweepOnce() throws InterruptedException {
+        // While paused, a sweep takes nothing (what is due stays on the schedule) but still arms triggers and notices a
+        // Redis that lost our keys.
+        boolean paused = pause.pausedHere();
+        int slots = paused ? 0 : dispatcher.reserve(batchSize);
+        Sweep sweep;
+        try {
+            sweep = timers.sweep(slots);
+        } catch (RuntimeException e) {
+            dispatcher.release(slots);
+            throw e;
+        }
+        dispatcher.release(slots - sweep.taken().size());
+        metrics.heldByPause(paused ? sweep.dueLeft() : 0);
+        reconciler.afterSweep(sweep.reconciled());
+        if (!sweep.taken().isEmpty()) {
+            Log.debugf("Swept %d due reminders", sweep.taken().size());
+            dispatcher.dispatch(sweep.taken(), DeliveryPath.SWEEP);
+        }
+        if (slots > 0 && sweep.taken().size() == slots) {
+            return; // more may be due
+        }
+        // Without slots, the dispatcher wakes the sweeper when it has room again.
+        Duration wait = slots == 0
+                ? interval
+                : sweep.untilNextTakeable(grace)
+                        .filter(untilTakeable -> untilTakeable.compareTo(interval) < 0)
+                        .orElse(interval);
+        waiter.await(wait);
+    }
+}

@@ -1,0 +1,38 @@
+package com.meetingreminders.http;
+
+import java.util.List;
+
+/**
+ * A body refused by a check of our own rather than by bean validation of the parameter: a batch counted before it is
+ * bound, or checked meeting by meeting. Answered 400 like any broken rule: {@code errors} at most
+ * {@link Problem#MAX_ERRORS}, {@code moreErrors} the count of the rest.
+ */
+public class InvalidBody extends RuntimeException {
+
+    private final transient List<Problem.FieldError> errors;
+    private final int moreErrors;
+
+    public InvalidBody(String detail, List<Problem.FieldError> errors, int moreErrors) {
+        super(detail, null, false, false);
+        this.errors = List.copyOf(errors);
+        this.moreErrors = moreErrors;
+    }
+
+    /** One rule the body as a whole breaks. */
+    public InvalidBody(String field, String message) {
+        this("The body breaks a rule.", List.of(new Problem.FieldError(field, message)), 0);
+    }
+
+    Problem problem() {
+        Problem listed = Problem.invalidRequest(getMessage(), errors);
+        return moreErrors == 0
+                ? listed
+                : new Problem(
+                        listed.type(),
+                        listed.title(),
+                        listed.status(),
+                        listed.detail(),
+                        listed.errors(),
+                        moreErrors + (listed.moreErrors() == null ? 0 : listed.moreErrors()));
+    }
+}

@@ -1,0 +1,246 @@
+package com.meetingreminders.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.meetingreminders.idempotency.IdempotencyRefusal;
+import com.meetingreminders.limits.LimitExceededException;
+import com.meetingreminders.meeting.StaleVersionException;
+import io.quarkus.logging.Log;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.UnauthorizedException;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.validation.Path;
+import jakarta.validation.ValidationException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import java.time.Duration;
+import java.time.temporal.TemporalAccessor;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * The one place where exceptions become answers: every error is problem+json, and none carries internals. The filters
+ * of this package throw what they refuse, to be answered here; only {@link BodySizeLimit}, which answers before JAX-RS
+ * has the request, writes its {@link Problem} itself, through {@link Problem#beforeJaxRs}.
+ */
+public class ProblemMappers {
+
+    private static final Map<Integer, String> DETAILS = Map.of(
+            404, "Nothing is here.",
+            405, "This resource does not take that method.",
+            406, "This resource answers application/json only.",
+            415, "Send the body as application/json.");
+
+    @ServerExceptionMapper
+    public Response invalid(ConstraintViolationException e) {
+        List<Problem.FieldError> errors = e.getConstraintViolations().stream()
+                .map(violation -> new Problem.FieldError(fieldOf(violation.getPropertyPath()), violation.getMessage()))
+                .sorted(Comparator.comparing(Problem.FieldError::field).thenComparing(Problem.FieldError::message))
+                .toList();
+        return Problem.invalidRequest("The request breaks " + errors.size() + " rule(s).", errors)
+                .toResponse();
+    }
+
+    /** Takes precedence over Quarkus's own mapper, which answers without a problem body. */
+    @ServerExceptionMapper
+    public Response mismatched(MismatchedInputException e) {
+        return unreadable(e);
+    }
+
+    @ServerExceptionMapper
+    public Response unreadable(JsonProcessingException e) {
+        // The stream under the parser may have given up first: a body over the limit.
+        if (e.getCause() instanceof WebApplicationException chosen) {
+            return http(chosen);
+        }
+        if (!(e instanceof JsonMappingException mapping)) {
+            return Problem.invalidRequest("The body is not well-formed JSON.", List.of(MalformedJson.of(e)))
+                    .toResponse();
+        }
+        String field = mapping.getPath().isEmpty() ? "body" : jsonPathOf(mapping.getPath());
+        String message = mapping instanceof UnrecognizedPropertyException
+                ? "is not a known field"
+                : mapping.getPath().isEmpty()
+                        ? "must be one JSON object"
+                        : mapping instanceof MismatchedInputException mismatch
+                                ? expected(mismatch.getTargetType())
+                                : "has a value of the wrong type";
+        return Problem.invalidRequest(
+                        "The body does not match the expected JSON.", List.of(new Problem.FieldError(field, message)))
+                .toResponse();
+    }
+
+    @ServerExceptionMapper
+    public Response invalidBody(InvalidBody e) {
+        return e.problem().toResponse();
+    }
+
+    /**
+     * No token, or one that does not verify (signature, issuer, expiry). The answer does not say which: a caller with
+     * a working token never sees it, and the reason helps an attacker more than a client.
+     */
+    @ServerExceptionMapper({AuthenticationFailedException.class, UnauthorizedException.class})
+    public Response unauthenticated(RuntimeException e) {
+        return Response.fromResponse(Problem.of(
+                                Response.Status.UNAUTHORIZED, "Send a valid bearer token: Authorization: Bearer <JWT>.")
+                        .toResponse())
+                .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
+                .build();
+    }
+
+    @ServerExceptionMapper
+    public Response stale(StaleVersionException e) {
+        return Problem.of(Response.Status.PRECONDITION_FAILED, e.getMessage() + "; fetch it again before changing it.")
+                .toResponse();
+    }
+
+    /** An Idempotency-Key in use (409) or reused with another request (422); one too many is a fair-use 429. */
+    @ServerExceptionMapper
+    public Response idempotency(IdempotencyRefusal e) {
+        Response refused = e.problem().toResponse();
+        e.retryAfterSeconds().ifPresent(seconds -> refused.getHeaders().add(HttpHeaders.RETRY_AFTER, seconds));
+        return refused;
+    }
+
+    @ServerExceptionMapper
+    public Response overLimit(LimitExceededException e) {
+        return Problem.limitExceeded(e.getMessage(), e.retryAfterSeconds());
+    }
+
+    /** A ValidationException that is not a violation is a broken constraint: our fault, not the caller's. */
+    @ServerExceptionMapper
+    public Response brokenConstraint(ValidationException e) {
+        return unexpected(e);
+    }
+
+    @ServerExceptionMapper
+    public Response http(WebApplicationException e) {
+        // Quarkus reports what goes wrong while reading a body as a bare 400 whose cause says what: JSON it cannot
+        // parse, or the answer a reader interceptor chose (413 for a body over the limit).
+        if (e.getCause() instanceof JsonProcessingException unreadable) {
+            return unreadable(unreadable);
+        }
+        if (e.getCause() instanceof WebApplicationException chosen) {
+            return http(chosen);
+        }
+        if (e.getCause() instanceof InvalidBody invalid) {
+            return invalidBody(invalid);
+        }
+        Response.StatusType status = e.getResponse().getStatusInfo();
+        if (status.getStatusCode() >= 500) {
+            return unexpected(e);
+        }
+        // The reader interceptor's 413 (MeetingBodyLimit) holds every body but a batch to the meeting limit.
+        Response problem = (status.getStatusCode() == 413
+                        ? Problem.meetingTooLarge()
+                        : Problem.of(status, DETAILS.getOrDefault(status.getStatusCode(), status.getReasonPhrase())))
+                .toResponse();
+        // Keep headers such as Allow on a 405.
+        e.getResponse().getHeaders().forEach((name, values) -> {
+            if (!name.equalsIgnoreCase("Content-Type") && !name.equalsIgnoreCase("Content-Length")) {
+                values.forEach(value -> problem.getHeaders().add(name, value));
+            }
+        });
+        return problem;
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e) {
+        if (DatabaseOutage.causes(e)) {
+            Log.infof(
+                    "Answering 503: the database cannot be reached (%s)",
+                    rootCause(e).getMessage());
+            Response unavailable = Problem.of(
+                            Response.Status.SERVICE_UNAVAILABLE,
+                            "The database cannot be reached right now; nothing was changed. Try again shortly.")
+                    .toResponse();
+            unavailable.getHeaders().add(HttpHeaders.RETRY_AFTER, "1");
+            return unavailable;
+        }
+        String incident = UUID.randomUUID().toString();
+        Log.errorf(e, "Unexpected error, incident %s", incident);
+        return Problem.of(
+                        Response.Status.INTERNAL_SERVER_ERROR,
+                        "Something went wrong on our side; the log has incident " + incident + ".")
+                .toResponse();
+    }
+
+    private static Throwable rootCause(Throwable failure) {
+        Throwable cause = failure;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    /** remindBefore[2] for a violation inside a body; size for a query parameter; body for a missing body. */
+    public static String fieldOf(Path path) {
+        List<Path.Node> nodes = new ArrayList<>();
+        path.forEach(nodes::add);
+        StringBuilder field = new StringBuilder();
+        for (int i = 0; i < nodes.size(); i++) {
+            Path.Node node = nodes.get(i);
+            switch (node.getKind()) {
+                case PARAMETER -> {
+                    // A body or bean parameter is the root of its fields; a plain one is the field.
+                    if (i == nodes.size() - 1) {
+                        field.append(node.getName());
+                    }
+                }
+                case PROPERTY -> {
+                    // A field of an element of a body that is an array: [3].title.
+                    if (node.isInIterable() && node.getIndex() != null) {
+                        field.append('[').append(node.getIndex()).append(']');
+                    }
+                    field.append(field.isEmpty() ? "" : ".").append(node.getName());
+                }
+                case CONTAINER_ELEMENT, BEAN -> {
+                    if (node.getIndex() != null) {
+                        field.append('[').append(node.getIndex()).append(']');
+                    }
+                }
+                default -> {}
+            }
+        }
+        return field.toString();
+    }
+
+    private static String jsonPathOf(List<JsonMappingException.Reference> references) {
+        StringBuilder field = new StringBuilder();
+        for (JsonMappingException.Reference reference : references) {
+            if (reference.getFieldName() != null) {
+                field.append(field.isEmpty() ? "" : ".").append(reference.getFieldName());
+            } else if (reference.getIndex() >= 0) {
+                field.append('[').append(reference.getIndex()).append(']');
+            }
+        }
+        return field.toString();
+    }
+
+    private static String expected(Class<?> type) {
+        if (type == null) {
+            return "has a value of the wrong type";
+        }
+        if (TemporalAccessor.class.isAssignableFrom(type)) {
+            return "must be an ISO-8601 date-time with offset, such as 2026-11-23T09:00:00+08:00";
+        }
+        if (Duration.class.equals(type)) {
+            return "must be an ISO-8601 duration, such as PT5M";
+        }
+        if (CharSequence.class.isAssignableFrom(type)) {
+            return "must be a string";
+        }
+        if (Collection.class.isAssignableFrom(type) || type.isArray()) {
+            return "must be an array";
+        }
+        return "must be a JSON object";
+    }
+}

@@ -1,0 +1,86 @@
+package com.meetingreminders.meeting;
+
+import com.meetingreminders.reminder.Reminder;
+import com.meetingreminders.reminder.ReminderPlanner;
+import com.meetingreminders.reminder.ReminderStatus;
+import io.quarkus.panache.common.Page;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Reads reminders for the API, and sends a FAILED one again. */
+@ApplicationScoped
+@Transactional
+public class ReminderService {
+
+    private final ReminderPlanner planner;
+
+    ReminderService(ReminderPlanner planner) {
+        this.planner = planner;
+    }
+
+    /** What a retry found: the reminder as it is now, and whether it was FAILED and is now scheduled again. */
+    public record Retry(ReminderView reminder, boolean scheduled) {}
+
+    /** The meeting's reminders by send time, or empty if the owner has no such meeting. */
+    public Optional<List<ReminderView>> listForMeeting(String owner, UUID meetingId) {
+        return Meeting.findOwned(owner, meetingId)
+                .map(meeting -> meeting.reminders.stream().map(ReminderView::of).toList());
+    }
+
+    /** Reminders of the owner's meetings, or of everyone's when {@code owner} is null (an operator). */
+    public ReminderPage list(String owner, ReminderQuery query) {
+        ReminderStatus status = query.statusOrAll().orElse(null);
+        Instant from = query.fromOrEarliest();
+        Instant to = query.toOrLatest();
+        List<ReminderListItem> items =
+                Reminder.listSending(owner, status, from, to, Page.of(query.page(), query.size())).stream()
+                        .map(ReminderListItem::of)
+                        .toList();
+        return new ReminderPage(items, query.page(), query.size(), Reminder.countSending(owner, status, from, to));
+    }
+
+    /**
+     * The web page's view: reminders sending from {@code from} on, of the owner's meetings (everyone's when null) and
+     * of one status (every status when null), the first {@code size} by send time.
+     */
+    public List<ReminderListItem> listFrom(String owner, ReminderStatus status, Instant from, int size) {
+        return Reminder.listSending(owner, status, from, Instant.parse("9999-12-31T00:00:00Z"), Page.ofSize(size))
+                .stream()
+                .map(ReminderListItem::of)
+                .toList();
+    }
+
+    /** Every caller's reminders in this state, the newest send time first. */
+    public List<ReminderListItem> latest(ReminderStatus status, int size) {
+        return Reminder.listSendingNewestFirst(null, status, Instant.EPOCH, Page.ofSize(size)).stream()
+                .map(ReminderListItem::of)
+                .toList();
+    }
+
+    /**
+     * Schedules a FAILED reminder again, due at once, with fresh attempts; its deliveryId stays what it was, since it
+     * is made of the meeting and the send time. Empty when there is no such reminder of the owner's meetings (of any
+     * meeting when {@code owner} is null); a reminder in another state is returned as it is, unchanged.
+     */
+    public Optional<Retry> retry(String owner, UUID meetingId, Instant sendAt) {
+        Optional<Meeting> meeting =
+                owner == null ? Meeting.findByIdOptional(meetingId) : Meeting.findOwned(owner, meetingId);
+        if (meeting.isEmpty()) {
+            return Optional.empty();
+        }
+        // Locked as a change locks them: a delivery round under way ends first, and its outcome is what we judge.
+        return Reminder.lockForMeeting(meetingId).stream()
+                .filter(reminder -> reminder.sendAt.equals(sendAt))
+                .findFirst()
+                .map(this::retry);
+    }
+
+    private Retry retry(Reminder reminder) {
+        boolean scheduled = planner.retry(reminder);
+        return new Retry(ReminderView.of(reminder), scheduled);
+    }
+}

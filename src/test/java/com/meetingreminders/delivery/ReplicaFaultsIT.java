@@ -1,0 +1,216 @@
+package com.meetingreminders.delivery;
+
+import static com.meetingreminders.support.MeetingBody.meeting;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.meetingreminders.support.Figures;
+import com.meetingreminders.support.LeadTime;
+import com.meetingreminders.support.MeetingBody;
+import com.meetingreminders.support.Moments;
+import com.meetingreminders.support.OwnDatabase;
+import com.meetingreminders.support.OwnKeyPrefix;
+import com.meetingreminders.support.Replica;
+import com.meetingreminders.support.WebhookReceiver;
+import com.meetingreminders.support.WebhookReceiver.Received;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Replicas of the packaged app, killed, stopped and restarted for real while they deliver. */
+class ReplicaFaultsIT {
+
+    private static final String PATH = "/replica-faults";
+
+    @RegisterExtension
+    final OwnDatabase database = new OwnDatabase();
+
+    @RegisterExtension
+    final OwnKeyPrefix keys = new OwnKeyPrefix();
+
+    private final String keyPrefix = keys.prefix();
+
+    @RegisterExtension
+    final WebhookReceiver receiver = WebhookReceiver.start();
+
+    @Test
+    void aReplicaKilledWithDeliveriesInFlightLosesNothingAndIsTakenOverWithinTheLease() {
+        Duration lease = Duration.ofSeconds(3);
+        Map<String, String> settings =
+                settings(Map.of("reminders.claim.lease", "3s", "reminders.webhook.timeout", "10s"));
+        try (Replica a = startAsync("kill-a", settings).join();
+                Replica b = startAsync("kill-b", settings).join()) {
+            receiver.holdAnswers();
+            Instant sendAt = createDue(a, b, 200);
+            int due = 200;
+            await().atMost(LeadTime.until(sendAt, Duration.ofSeconds(20)))
+                    .until(() -> receiver.unanswered().size() >= 20);
+
+            a.kill();
+            Instant killedAt = Instant.now();
+            // A is dead, so nothing of it arrives from now on: what waits for an answer is all that was in flight.
+            Set<String> inFlightAtKill = receiver.unanswered();
+            receiver.releaseAnswers();
+
+            await().atMost(lease.plusSeconds(20)).until(() -> distinct() >= due);
+            Figures figures = Figures.of(due, receiver.on(PATH)).print("Replica killed with kill -9");
+            assertThat(figures.delivered()).isEqualTo(due);
+            assertThat(duplicated()).isSubsetOf(inFlightAtKill);
+            assertThat(lastFirstArrival()).isBefore(killedAt.plus(lease).plusSeconds(1));
+        }
+    }
+
+    @Test
+    void aReplicaStoppedWithSigtermFinishesOrHandsBackItsDeliveriesAndExitsInTime() {
+        // A long lease: whatever the stopped replica neither finished nor handed back would arrive a minute late.
+        Map<String, String> settings =
+                settings(Map.of("reminders.claim.lease", "60s", "reminders.webhook.timeout", "5s"));
+        try (Replica a = startAsync("term-a", settings).join();
+                Replica b = startAsync("term-b", settings).join()) {
+            receiver.holdAnswers();
+            Instant sendAt = createDue(a, b, 300);
+            int due = 300;
+            await().atMost(LeadTime.until(sendAt, Duration.ofSeconds(20)))
+                    .until(() -> receiver.unanswered().size() >= 20);
+
+            CompletableFuture<Duration> stopping =
+                    CompletableFuture.supplyAsync(() -> a.terminate(Duration.ofSeconds(30)));
+            Moments.waitUntil(Instant.now().plusMillis(500));
+            receiver.releaseAnswers();
+
+            Duration exitedAfter = stopping.join();
+            await().atMost(Duration.ofSeconds(20)).until(() -> distinct() >= due);
+            Figures figures = Figures.of(due, receiver.on(PATH)).print("Replica stopped with SIGTERM");
+            System.out.printf("The stopped replica exited %d ms after SIGTERM%n", exitedAfter.toMillis());
+            assertThat(figures.delivered()).isEqualTo(due);
+            assertThat(figures.duplicates()).isZero();
+            // The bound the README documents: the webhook timeout plus 5 s.
+            assertThat(exitedAfter).isLessThan(Duration.ofSeconds(10));
+        }
+    }
+
+    @Test
+    void remindersDueWhileEveryReplicaWasDownAreSentOnceOnStartUnlessTheirMeetingHasStarted() {
+        Map<String, String> settings = settings(Map.of("reminders.delivery.late-cutoff", "1s"));
+        Instant sendAt;
+        List<String> notStarted;
+        List<String> started;
+        long starting = System.nanoTime();
+        try (Replica a = Replica.start("down-a", settings)) {
+            // The replica must be down before the reminders fall due: it stops faster than it started.
+            Duration stopping = Duration.ofNanos(System.nanoTime() - starting);
+            Duration lead = LeadTime.toCreate(10, 5, () -> IntStream.range(0, 5).forEach(i -> create(a, meeting())));
+            sendAt = Moments.now().plus(lead).plus(stopping);
+            Instant dueAt = sendAt;
+            notStarted = IntStream.range(0, 5)
+                    .mapToObj(i ->
+                            create(a, meeting().startsAt(dueAt.plusSeconds(30)).remindBefore("PT30S")))
+                    .toList();
+            started = IntStream.range(0, 5)
+                    .mapToObj(i ->
+                            create(a, meeting().startsAt(dueAt.plusSeconds(1)).remindBefore("PT1S")))
+                    .toList();
+            a.terminate(Duration.ofSeconds(30));
+        }
+        LeadTime.requireBefore(sendAt);
+        // Every replica is down while the reminders fall due and the second group's meetings start.
+        Moments.waitUntil(sendAt.plusSeconds(3));
+
+        try (Replica restarted = Replica.start("down-a-again", settings)) {
+            await().atMost(Duration.ofSeconds(20)).until(() -> distinct() >= notStarted.size());
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> started.stream().allMatch(id -> "SKIPPED".equals(status(restarted, id))));
+            Figures figures = Figures.of(notStarted.size() + started.size(), receiver.on(PATH))
+                    .print("Every replica down");
+            assertThat(receiver.on(PATH))
+                    .extracting(r -> r.deliveryId().substring(0, 36))
+                    .containsExactlyInAnyOrderElementsOf(notStarted);
+            assertThat(figures.duplicates()).isZero();
+        }
+    }
+
+    private Map<String, String> settings(Map<String, String> overrides) {
+        Map<String, String> settings = new HashMap<>(Map.of(
+                "quarkus.datasource.jdbc.url",
+                database.jdbcUrl(),
+                "reminders.redis.key-prefix",
+                keyPrefix,
+                "reminders.delivery.backoff",
+                "200ms"));
+        settings.putAll(overrides);
+        return settings;
+    }
+
+    private static CompletableFuture<Replica> startAsync(String name, Map<String, String> settings) {
+        return CompletableFuture.supplyAsync(() -> Replica.start(name, settings));
+    }
+
+    /**
+     * Creates reminders due within the same second, through both replicas, and returns the first send time: sized
+     * from how long creating meetings through these replicas takes here and now, so that every meeting exists before
+     * any falls due and the receiver does not hold answers longer than the test means to. The meetings start a minute
+     * later than their reminders, so that a slow creation would make a reminder due at once rather than skipped.
+     */
+    private Instant createDue(Replica a, Replica b, int count) {
+        int probe = 20;
+        Duration lead = LeadTime.toCreate(count, probe, () -> IntStream.range(0, probe)
+                .parallel()
+                .forEach(i -> create(i % 2 == 0 ? a : b, meeting())));
+        Instant sendAt = Moments.now().plus(lead);
+        IntStream.range(0, count)
+                .parallel()
+                .forEach(i -> create(
+                        i % 2 == 0 ? a : b,
+                        meeting()
+                                .startsAt(sendAt.plusMillis(3L * i).plusSeconds(60))
+                                .remindBefore("PT60S")));
+        LeadTime.requireBefore(sendAt);
+        return sendAt;
+    }
+
+    private String create(Replica replica, MeetingBody body) {
+        return replica.create(body.webhookUrl(receiver.url(PATH)));
+    }
+
+    private static Object status(Replica replica, String id) {
+        return given().baseUri("http://127.0.0.1")
+                .port(replica.port())
+                .get("/meetings/" + id + "/reminders")
+                .then()
+                .extract()
+                .path("[0].status");
+    }
+
+    private long distinct() {
+        return receiver.on(PATH).stream().map(Received::deliveryId).distinct().count();
+    }
+
+    private Set<String> duplicated() {
+        return receiver.on(PATH).stream()
+                .collect(Collectors.groupingBy(Received::deliveryId, Collectors.counting()))
+                .entrySet()
+                .stream()
+                .filter(entry -> entry.getValue() > 1)
+                .map(Map.Entry::getKey)
+                .collect(Collectors.toSet());
+    }
+
+    /** When the last reminder to arrive for the first time arrived. */
+    private Instant lastFirstArrival() {
+        return receiver.on(PATH).stream()
+                .collect(Collectors.toMap(Received::deliveryId, Received::at, (first, later) -> first))
+                .values()
+                .stream()
+                .max(Instant::compareTo)
+                .orElseThrow();
+    }
+}

@@ -1,7 +1,0 @@
-package com.meetingreminders.reminder;
-
-import io.quarkus.test.junit.QuarkusIntegrationTest;
-
-/** Delivery again, against the packaged application. */
-@QuarkusIntegrationTest
-class ReminderDeliveryIT extends ReminderDeliveryTest {}
