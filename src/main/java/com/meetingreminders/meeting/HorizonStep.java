@@ -53,7 +53,7 @@ class HorizonStep {
         for (Meeting meeting : due) {
             Instant from = meeting.plannedUntil == null ? now : meeting.plannedUntil;
             planner.extend(
-                    meeting,
+                    meeting.id,
                     meeting.remindBefore.stream().map(Duration::parse).toList(),
                     occurrences.toPlan(meeting, from, now),
                     now);

@@ -1,28 +1,23 @@
 package com.meetingreminders.meeting;
 
-import com.meetingreminders.reminder.Reminder;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import io.quarkus.panache.common.Page;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
-import jakarta.persistence.CascadeType;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.LockModeType;
-import jakarta.persistence.OneToMany;
-import jakarta.persistence.OrderBy;
 import jakarta.persistence.Version;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.hibernate.annotations.BatchSize;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.annotations.OptimisticLock;
 import org.hibernate.type.SqlTypes;
 
-/** A meeting and, through {@link #reminders}, every reminder it ever had. */
+/** A meeting. Its reminders know it by id ({@code Reminder.meetingId}); the meeting knows none of them. */
 @Entity
 public class Meeting extends PanacheEntityBase {
 
@@ -79,12 +74,6 @@ public class Meeting extends PanacheEntityBase {
     public Instant createdAt;
 
     public Instant updatedAt;
-
-    @OneToMany(mappedBy = "meeting", cascade = CascadeType.ALL, orphanRemoval = true)
-    @OptimisticLock(excluded = true)
-    @OrderBy("sendAt")
-    @BatchSize(size = 100)
-    public List<Reminder> reminders = new ArrayList<>();
 
     public boolean hasStartedBy(Instant instant) {
         return !startsAt.isAfter(instant);

@@ -3,6 +3,8 @@ package com.meetingreminders.meeting;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.meetingreminders.limits.CallerUsage;
 import com.meetingreminders.limits.UsageChange;
+import com.meetingreminders.reminder.Reminder;
+import com.meetingreminders.reminder.ReminderPlan;
 import com.meetingreminders.reminder.ReminderPlanner;
 import com.meetingreminders.reminder.ScheduleChange;
 import com.meetingreminders.series.SeriesRule;
@@ -14,7 +16,9 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -57,36 +61,50 @@ public class MeetingService {
     public List<MeetingView> createAll(String owner, List<MeetingRequest> requests) {
         Instant now = clock.instant();
         UsageChange usage = new UsageChange(now);
-        List<MeetingView> created = requests.stream()
-                .map(request -> createOne(owner, request, now, usage))
+        // Every meeting before any reminder: the inserts then go in batches of each kind, and each reminder's meeting
+        // is written before it.
+        List<Meeting> meetings = requests.stream()
+                .map(request -> newMeeting(owner, request, now))
                 .toList();
+        List<MeetingView> created = new ArrayList<>();
+        for (int i = 0; i < meetings.size(); i++) {
+            created.add(planNew(meetings.get(i), requests.get(i), now, usage));
+        }
         charge(owner, usage);
         return created;
     }
 
-    private MeetingView createOne(String owner, MeetingRequest request, Instant now, UsageChange usage) {
+    private static Meeting newMeeting(String owner, MeetingRequest request, Instant now) {
         Meeting meeting = new Meeting();
         meeting.id = UUID.randomUUID();
         meeting.owner = owner;
         meeting.createdAt = now;
         write(meeting, request, now);
         meeting.persist();
-        ScheduleChange change = planner.planNew(
-                meeting, request.remindBeforeOrDefault(), occurrences.toPlan(meeting, meeting.startsAt, now), now);
+        return meeting;
+    }
+
+    private MeetingView planNew(Meeting meeting, MeetingRequest request, Instant now, UsageChange usage) {
+        ReminderPlan plan = planner.planNew(
+                meeting.id, request.remindBeforeOrDefault(), occurrences.toPlan(meeting, meeting.startsAt, now), now);
         usage.meetingCreated();
-        count(usage, meeting, change, meeting.attendees.size());
-        return MeetingView.of(meeting);
+        count(usage, meeting, plan, meeting.attendees.size());
+        return MeetingView.of(meeting, plan.reminders());
     }
 
     public Optional<MeetingView> find(String owner, UUID id) {
-        return Meeting.findOwned(owner, id).map(MeetingView::of);
+        return Meeting.findOwned(owner, id)
+                .map(meeting -> MeetingView.of(meeting, Reminder.listForMeeting(meeting.id)));
     }
 
     public MeetingPage list(String owner, MeetingQuery query) {
         Instant from = query.fromOrEarliest();
         Instant to = query.toOrLatest();
-        List<MeetingView> items = Meeting.startingBetween(owner, from, to, Page.of(query.page(), query.size())).stream()
-                .map(MeetingView::of)
+        List<Meeting> meetings = Meeting.startingBetween(owner, from, to, Page.of(query.page(), query.size()));
+        Map<UUID, List<Reminder>> reminders = Reminder.listForMeetings(
+                meetings.stream().map(meeting -> meeting.id).toList());
+        List<MeetingView> items = meetings.stream()
+                .map(meeting -> MeetingView.of(meeting, reminders.getOrDefault(meeting.id, List.of())))
                 .toList();
         return new MeetingPage(items, query.page(), query.size(), Meeting.countStartingBetween(owner, from, to));
     }
@@ -120,23 +138,25 @@ public class MeetingService {
         write(meeting, request, now);
         // A series plans again from now on: occurrences that have started keep what they had.
         Instant from = meeting.isSeries() ? now : meeting.startsAt;
-        ScheduleChange change =
-                planner.replan(meeting, request.remindBeforeOrDefault(), occurrences.toPlan(meeting, from, now), now);
+        ReminderPlan plan = planner.replan(
+                meeting.id, request.remindBeforeOrDefault(), occurrences.toPlan(meeting, from, now), now);
         UsageChange usage = new UsageChange(now);
-        count(usage, meeting, change, attendeesBefore);
+        count(usage, meeting, plan, attendeesBefore);
         // The version is raised on flush; the answer and its ETag show the new one.
         charge(owner, usage);
-        return MeetingView.of(meeting);
+        return MeetingView.of(meeting, plan.reminders());
     }
 
     /** Deletes the meeting and cancels its unsent reminders; false if there is no such meeting. */
     public boolean delete(String owner, UUID id) {
         return Meeting.findOwnedForUpdate(owner, id)
                 .map(meeting -> {
-                    ScheduleChange change = planner.cancelAll(meeting);
+                    ReminderPlan plan = planner.cancelAll(meeting.id);
                     UsageChange usage = new UsageChange(clock.instant());
                     usage.meetingDeleted();
-                    count(usage, meeting, change, meeting.attendees.size());
+                    count(usage, meeting, plan, meeting.attendees.size());
+                    // Its reminders go with it, before it, as entities of this session: they are locked and loaded.
+                    plan.reminders().forEach(Reminder::delete);
                     meeting.delete();
                     charge(owner, usage);
                     return true;
@@ -148,13 +168,14 @@ public class MeetingService {
      * Adds what the planner changed to the owner's counts: reminders planned and cancelled, and, when the attendees
      * change, the e-mails of the reminders that stay planned.
      */
-    private static void count(UsageChange usage, Meeting meeting, ScheduleChange change, int attendeesBefore) {
+    private static void count(UsageChange usage, Meeting meeting, ReminderPlan plan, int attendeesBefore) {
+        ScheduleChange change = plan.change();
         int attendees = meeting.attendees.size();
         change.armed().forEach(planned -> usage.reminderPlanned(planned.sendAt(), attendees));
         change.disarmed().forEach(cancelled -> usage.reminderCancelled(cancelled.sendAt(), attendeesBefore));
         if (attendees != attendeesBefore) {
             Set<ReminderRef> planned = Set.copyOf(change.armed());
-            meeting.reminders.stream()
+            plan.reminders().stream()
                     .filter(reminder -> reminder.isScheduled() && !planned.contains(reminder.ref()))
                     .forEach(kept -> usage.attendeesChanged(kept.sendAt, attendees - attendeesBefore));
         }

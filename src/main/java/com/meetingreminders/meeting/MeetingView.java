@@ -1,5 +1,6 @@
 package com.meetingreminders.meeting;
 
+import com.meetingreminders.reminder.Reminder;
 import com.meetingreminders.reminder.ReminderStatus;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,7 +28,7 @@ public record MeetingView(
     /** One reminder inside a meeting: when it is sent and where it stands. */
     public record ReminderState(Instant sendAt, ReminderStatus status) {}
 
-    static MeetingView of(Meeting meeting) {
+    static MeetingView of(Meeting meeting, List<Reminder> reminders) {
         return new MeetingView(
                 meeting.id,
                 meeting.title,
@@ -42,7 +43,7 @@ public record MeetingView(
                 meeting.version,
                 meeting.createdAt,
                 meeting.updatedAt,
-                meeting.reminders.stream()
+                reminders.stream()
                         .map(reminder -> new ReminderState(reminder.sendAt, reminder.status))
                         .sorted(Comparator.comparing(ReminderState::sendAt))
                         .toList());

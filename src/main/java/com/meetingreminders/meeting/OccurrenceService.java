@@ -32,7 +32,7 @@ public class OccurrenceService {
             Instant from = query.fromGiven().orElse(meeting.startsAt);
             Instant to = query.toGiven().orElse(from.plus(DEFAULT_WINDOW));
             List<Instant> all = occurrencesBetween(meeting, from, to);
-            Map<Instant, List<Reminder>> rows = meeting.reminders.stream()
+            Map<Instant, List<Reminder>> rows = Reminder.listForMeeting(meeting.id).stream()
                     .collect(Collectors.groupingBy(reminder -> occurrenceOf(reminder, meeting)));
             List<OccurrenceView> items = all.stream()
                     .skip((long) query.page() * query.size())

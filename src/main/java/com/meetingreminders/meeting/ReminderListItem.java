@@ -1,6 +1,5 @@
 package com.meetingreminders.meeting;
 
-import com.meetingreminders.reminder.Reminder;
 import com.meetingreminders.reminder.ReminderStatus;
 import java.time.Instant;
 import java.util.UUID;
@@ -27,20 +26,5 @@ public record ReminderListItem(
         return deliveredAt == null
                 ? null
                 : java.time.Duration.between(sendAt, deliveredAt).toMillis();
-    }
-
-    static ReminderListItem of(Reminder reminder) {
-        return new ReminderListItem(
-                reminder.meeting.id,
-                reminder.meeting.owner,
-                reminder.meeting.title,
-                reminder.meeting.startsAt,
-                reminder.meeting.timeZone,
-                reminder.sendAt,
-                reminder.remindBefore,
-                reminder.status,
-                reminder.attempts,
-                reminder.lastError,
-                reminder.deliveredAt);
     }
 }

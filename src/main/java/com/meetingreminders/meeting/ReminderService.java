@@ -27,8 +27,9 @@ public class ReminderService {
 
     /** The meeting's reminders by send time, or empty if the owner has no such meeting. */
     public Optional<List<ReminderView>> listForMeeting(String owner, UUID meetingId) {
-        return Meeting.findOwned(owner, meetingId)
-                .map(meeting -> meeting.reminders.stream().map(ReminderView::of).toList());
+        return Meeting.findOwned(owner, meetingId).map(meeting -> Reminder.listForMeeting(meeting.id).stream()
+                .map(ReminderView::of)
+                .toList());
     }
 
     /** Reminders of the owner's meetings, or of everyone's when {@code owner} is null (an operator). */
@@ -37,10 +38,8 @@ public class ReminderService {
         Instant from = query.fromOrEarliest();
         Instant to = query.toOrLatest();
         List<ReminderListItem> items =
-                Reminder.listSending(owner, status, from, to, Page.of(query.page(), query.size())).stream()
-                        .map(ReminderListItem::of)
-                        .toList();
-        return new ReminderPage(items, query.page(), query.size(), Reminder.countSending(owner, status, from, to));
+                SendingReminders.list(owner, status, from, to, Page.of(query.page(), query.size()));
+        return new ReminderPage(items, query.page(), query.size(), SendingReminders.count(owner, status, from, to));
     }
 
     /**
@@ -48,17 +47,12 @@ public class ReminderService {
      * of one status (every status when null), the first {@code size} by send time.
      */
     public List<ReminderListItem> listFrom(String owner, ReminderStatus status, Instant from, int size) {
-        return Reminder.listSending(owner, status, from, Instant.parse("9999-12-31T00:00:00Z"), Page.ofSize(size))
-                .stream()
-                .map(ReminderListItem::of)
-                .toList();
+        return SendingReminders.list(owner, status, from, SendingReminders.LATEST, Page.ofSize(size));
     }
 
     /** Every caller's reminders in this state, the newest send time first. */
     public List<ReminderListItem> latest(ReminderStatus status, int size) {
-        return Reminder.listSendingNewestFirst(null, status, Instant.EPOCH, Page.ofSize(size)).stream()
-                .map(ReminderListItem::of)
-                .toList();
+        return SendingReminders.listNewestFirst(null, status, Instant.EPOCH, Page.ofSize(size));
     }
 
     /**

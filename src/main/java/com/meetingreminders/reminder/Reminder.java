@@ -1,27 +1,27 @@
 package com.meetingreminders.reminder;
 
-import com.meetingreminders.meeting.Meeting;
 import com.meetingreminders.timer.ReminderRef;
 import com.meetingreminders.timer.ScheduleEntry;
 import com.meetingreminders.tracing.TraceParent;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import io.quarkus.panache.common.Page;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
+import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
-import jakarta.persistence.FetchType;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.LockModeType;
-import jakarta.persistence.ManyToOne;
 import jakarta.persistence.SequenceGenerator;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /** One reminder of a meeting: one send time, its state and its delivery history. */
 @Entity
@@ -32,8 +32,9 @@ public class Reminder extends PanacheEntityBase {
     @SequenceGenerator(name = "reminder_seq", sequenceName = "reminder_seq", allocationSize = 50)
     public Long id;
 
-    @ManyToOne(fetch = FetchType.LAZY, optional = false)
-    public Meeting meeting;
+    /** The meeting this reminder is for, by id: a reminder needs nothing else of it. */
+    @Column(name = "meeting_id", nullable = false, updatable = false)
+    public UUID meetingId;
 
     public Instant sendAt;
 
@@ -61,8 +62,8 @@ public class Reminder extends PanacheEntityBase {
 
     protected Reminder() {}
 
-    Reminder(Meeting meeting, Instant occurrence, Instant sendAt, Duration remindBefore, ReminderStatus status) {
-        this.meeting = meeting;
+    Reminder(UUID meetingId, Instant occurrence, Instant sendAt, Duration remindBefore, ReminderStatus status) {
+        this.meetingId = meetingId;
         this.occurrence = occurrence;
         this.sendAt = sendAt;
         this.remindBefore = remindBefore.toString();
@@ -71,7 +72,7 @@ public class Reminder extends PanacheEntityBase {
     }
 
     public ReminderRef ref() {
-        return new ReminderRef(meeting.id, sendAt);
+        return new ReminderRef(meetingId, sendAt);
     }
 
     public boolean isScheduled() {
@@ -93,51 +94,23 @@ public class Reminder extends PanacheEntityBase {
      * its outcome, so that it neither cancels a reminder already sent nor lets one of the old schedule go out after.
      */
     public static List<Reminder> lockForMeeting(UUID meetingId) {
-        return find("meeting.id", Sort.by("id"), meetingId)
+        return find("meetingId", Sort.by("id"), meetingId)
                 .withLock(LockModeType.PESSIMISTIC_WRITE)
                 .list();
     }
 
-    /**
-     * Reminders sending in [from, to), of the owner's meetings (every owner's when {@code owner} is null) and of one
-     * status (every status when null), by send time, with their meetings.
-     */
-    public static List<Reminder> listSending(String owner, ReminderStatus status, Instant from, Instant to, Page page) {
-        return listSending(owner, status, from, to, page, "");
+    /** The meeting's reminders by send time. */
+    public static List<Reminder> listForMeeting(UUID meetingId) {
+        return list("meetingId", Sort.by("sendAt"), meetingId);
     }
 
-    /** The same list, newest send time first: what an operator looks at first is the latest failure. */
-    public static List<Reminder> listSendingNewestFirst(String owner, ReminderStatus status, Instant from, Page page) {
-        return listSending(owner, status, from, Instant.parse("9999-12-31T00:00:00Z"), page, " desc");
-    }
-
-    private static List<Reminder> listSending(
-            String owner, ReminderStatus status, Instant from, Instant to, Page page, String direction) {
-        return find(
-                        "from Reminder r join fetch r.meeting m where " + sendingWhere(owner, status)
-                                + " order by r.sendAt" + direction + ", r.id" + direction,
-                        sendingParameters(owner, status, from, to))
-                .page(page)
-                .list();
-    }
-
-    public static long countSending(String owner, ReminderStatus status, Instant from, Instant to) {
-        return count(
-                "from Reminder r join r.meeting m where " + sendingWhere(owner, status),
-                sendingParameters(owner, status, from, to));
-    }
-
-    private static String sendingWhere(String owner, ReminderStatus status) {
-        return "r.sendAt >= :from and r.sendAt < :to" + (owner == null ? "" : " and m.owner = :owner")
-                + (status == null ? "" : " and r.status = :status");
-    }
-
-    private static Parameters sendingParameters(String owner, ReminderStatus status, Instant from, Instant to) {
-        Parameters parameters = Parameters.with("from", from).and("to", to);
-        if (owner != null) {
-            parameters = parameters.and("owner", owner);
+    /** The reminders of these meetings by send time, each meeting's apart: one query for a page of meetings. */
+    public static Map<UUID, List<Reminder>> listForMeetings(Collection<UUID> meetingIds) {
+        if (meetingIds.isEmpty()) {
+            return Map.of();
         }
-        return status == null ? parameters : parameters.and("status", status);
+        return Reminder.<Reminder>list("meetingId in ?1", Sort.by("sendAt"), meetingIds).stream()
+                .collect(Collectors.groupingBy(reminder -> reminder.meetingId));
     }
 
     /**
@@ -155,7 +128,7 @@ public class Reminder extends PanacheEntityBase {
     /** Scheduled reminders after the given position in (sendAt, id) order: reconciliation pages through them all. */
     public static List<ScheduledRow> listScheduledAfter(Instant sendAt, long id, int limit) {
         return find(
-                        "select r.id, r.meeting.id, r.sendAt, r.nextAttemptAt from Reminder r where r.status = :scheduled"
+                        "select r.id, r.meetingId, r.sendAt, r.nextAttemptAt from Reminder r where r.status = :scheduled"
                                 + " and (r.sendAt > :sendAt or (r.sendAt = :sendAt and r.id > :id))"
                                 + " order by r.sendAt, r.id",
                         Parameters.with("scheduled", ReminderStatus.SCHEDULED)
@@ -169,7 +142,7 @@ public class Reminder extends PanacheEntityBase {
     /** Scheduled reminders that are due, by send time and retry time, oldest first. */
     public static List<ScheduledRow> listOverdue(Instant now, int limit) {
         return find(
-                        "select r.id, r.meeting.id, r.sendAt, r.nextAttemptAt from Reminder r"
+                        "select r.id, r.meetingId, r.sendAt, r.nextAttemptAt from Reminder r"
                                 + " where r.status = :scheduled and r.sendAt <= :now"
                                 + " and (r.nextAttemptAt is null or r.nextAttemptAt <= :now)"
                                 + " order by r.sendAt, r.id",

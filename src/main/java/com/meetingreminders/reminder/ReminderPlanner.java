@@ -1,6 +1,5 @@
 package com.meetingreminders.reminder;
 
-import com.meetingreminders.meeting.Meeting;
 import com.meetingreminders.timer.ReminderRef;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -10,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -30,39 +30,38 @@ public class ReminderPlanner {
      * One reminder per occurrence and remindBefore item, at {@code occurrence start - remindBefore}. An unsent reminder
      * whose send time is no longer wanted is CANCELLED; one whose send time is still wanted stays as it is, as does a
      * reminder already delivered, failed or skipped. A new reminder whose time has passed is sent at once, or SKIPPED if
-     * its occurrence has started. Returns what changed: the reminders scheduled anew and those cancelled.
+     * its occurrence has started. Returns the meeting's rows and what changed: the reminders scheduled anew and those
+     * cancelled.
      */
-    public ScheduleChange replan(
-            Meeting meeting, List<Duration> remindBefore, List<PlannedOccurrence> occurrences, Instant now) {
-        // Before the collection is read: its rows then come in locked and fresh.
-        Reminder.lockForMeeting(meeting.id);
-        return plan(meeting, remindBefore, occurrences, now, true);
+    public ReminderPlan replan(
+            UUID meetingId, List<Duration> remindBefore, List<PlannedOccurrence> occurrences, Instant now) {
+        return plan(meetingId, Reminder.lockForMeeting(meetingId), remindBefore, occurrences, now, true);
     }
 
     /** Plans the reminders of a meeting created in this transaction: there is nothing to lock yet. */
-    public ScheduleChange planNew(
-            Meeting meeting, List<Duration> remindBefore, List<PlannedOccurrence> occurrences, Instant now) {
-        return plan(meeting, remindBefore, occurrences, now, true);
+    public ReminderPlan planNew(
+            UUID meetingId, List<Duration> remindBefore, List<PlannedOccurrence> occurrences, Instant now) {
+        return plan(meetingId, List.of(), remindBefore, occurrences, now, true);
     }
 
     /**
      * Adds the reminders of occurrences further along a series' horizon; nothing planned before is touched. The caller
      * holds the meeting's row lock, so this never runs beside a change of the same meeting.
      */
-    public ScheduleChange extend(
-            Meeting meeting, List<Duration> remindBefore, List<PlannedOccurrence> occurrences, Instant now) {
-        Reminder.lockForMeeting(meeting.id);
-        return plan(meeting, remindBefore, occurrences, now, false);
+    public ReminderPlan extend(
+            UUID meetingId, List<Duration> remindBefore, List<PlannedOccurrence> occurrences, Instant now) {
+        return plan(meetingId, Reminder.lockForMeeting(meetingId), remindBefore, occurrences, now, false);
     }
 
-    private ScheduleChange plan(
-            Meeting meeting,
+    private ReminderPlan plan(
+            UUID meetingId,
+            List<Reminder> rows,
             List<Duration> remindBefore,
             List<PlannedOccurrence> occurrences,
             Instant now,
             boolean cancelUnwanted) {
-        Map<Instant, Reminder> existing =
-                meeting.reminders.stream().collect(Collectors.toMap(r -> r.sendAt, Function.identity()));
+        Map<Instant, Reminder> existing = rows.stream().collect(Collectors.toMap(r -> r.sendAt, Function.identity()));
+        List<Reminder> planned = new ArrayList<>(rows);
         List<ReminderRef> armed = new ArrayList<>();
         int skipped = 0;
         Set<Instant> wanted = new HashSet<>();
@@ -78,8 +77,9 @@ public class ReminderPlanner {
                 }
                 Reminder reminder = existing.get(sendAt);
                 if (reminder == null) {
-                    reminder = new Reminder(meeting, occurrence.occurrence(), sendAt, before, fresh);
-                    meeting.reminders.add(reminder);
+                    reminder = new Reminder(meetingId, occurrence.occurrence(), sendAt, before, fresh);
+                    reminder.persist();
+                    planned.add(reminder);
                 } else if (reminder.status == ReminderStatus.CANCELLED) {
                     reminder.occurrence = occurrence.occurrence();
                     reminder.remindBefore = before.toString();
@@ -90,7 +90,7 @@ public class ReminderPlanner {
                     continue;
                 }
                 if (reminder.isScheduled()) {
-                    armed.add(new ReminderRef(meeting.id, sendAt));
+                    armed.add(new ReminderRef(meetingId, sendAt));
                 } else {
                     skipped++;
                 }
@@ -105,14 +105,14 @@ public class ReminderPlanner {
         }
         ScheduleChange change = new ScheduleChange(armed, disarmed, skipped);
         timers.add(change);
-        return change;
+        return new ReminderPlan(planned, change);
     }
 
     /** The meeting is going away: every unsent reminder is cancelled with it. */
-    public ScheduleChange cancelAll(Meeting meeting) {
-        Reminder.lockForMeeting(meeting.id);
+    public ReminderPlan cancelAll(UUID meetingId) {
+        List<Reminder> rows = Reminder.lockForMeeting(meetingId);
         List<ReminderRef> disarmed = new ArrayList<>();
-        for (Reminder reminder : meeting.reminders) {
+        for (Reminder reminder : rows) {
             if (reminder.isScheduled()) {
                 reminder.status = ReminderStatus.CANCELLED;
                 disarmed.add(reminder.ref());
@@ -120,7 +120,7 @@ public class ReminderPlanner {
         }
         ScheduleChange change = new ScheduleChange(List.of(), disarmed);
         timers.add(change);
-        return change;
+        return new ReminderPlan(rows, change);
     }
 
     /**
