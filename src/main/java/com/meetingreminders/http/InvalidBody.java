@@ -7,15 +7,10 @@ import java.util.List;
  * bound, or checked meeting by meeting. Answered 400 like any broken rule: {@code errors} at most
  * {@link Problem#MAX_ERRORS}, {@code moreErrors} the count of the rest.
  */
-public class InvalidBody extends RuntimeException {
-
-    private final transient List<Problem.FieldError> errors;
-    private final int moreErrors;
+public class InvalidBody extends ProblemException {
 
     public InvalidBody(String detail, List<Problem.FieldError> errors, int moreErrors) {
-        super(detail, null, false, false);
-        this.errors = List.copyOf(errors);
-        this.moreErrors = moreErrors;
+        super(problem(detail, List.copyOf(errors), moreErrors));
     }
 
     /** One rule the body as a whole breaks. */
@@ -23,8 +18,8 @@ public class InvalidBody extends RuntimeException {
         this("The body breaks a rule.", List.of(new Problem.FieldError(field, message)), 0);
     }
 
-    Problem problem() {
-        Problem listed = Problem.invalidRequest(getMessage(), errors);
+    private static Problem problem(String detail, List<Problem.FieldError> errors, int moreErrors) {
+        Problem listed = Problem.invalidRequest(detail, errors);
         return moreErrors == 0
                 ? listed
                 : new Problem(

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.UUID;
@@ -34,7 +33,7 @@ public record Problem(
     /** One broken rule of a request: the field as a JSON path ({@code remindBefore[2]}) and what is wrong with it. */
     public record FieldError(String field, String message) {}
 
-    static Problem of(Response.StatusType status, String detail) {
+    public static Problem of(Response.StatusType status, String detail) {
         return new Problem("about:blank", status.getReasonPhrase(), status.getStatusCode(), detail, null);
     }
 
@@ -49,13 +48,9 @@ public record Problem(
                 errors.size() > MAX_ERRORS ? errors.size() - MAX_ERRORS : null);
     }
 
-    /** 429: the caller is over a fair-use limit; Retry-After says in how many seconds to try again. */
-    static Response limitExceeded(String detail, long retryAfterSeconds) {
-        return Response.status(Response.Status.TOO_MANY_REQUESTS)
-                .type(MEDIA_TYPE)
-                .entity(new Problem(LIMIT_EXCEEDED, "Limit exceeded", 429, detail, null))
-                .header(HttpHeaders.RETRY_AFTER, retryAfterSeconds)
-                .build();
+    /** 429: the caller is over a fair-use limit; the answer's Retry-After says in how many seconds to try again. */
+    public static Problem limitExceeded(String detail) {
+        return new Problem(LIMIT_EXCEEDED, "Limit exceeded", 429, detail, null);
     }
 
     /** 413 for a body over the 64 KiB that every body but a batch may have. */

@@ -4,9 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.meetingreminders.idempotency.IdempotencyRefusal;
-import com.meetingreminders.limits.LimitExceededException;
-import com.meetingreminders.meeting.StaleVersionException;
 import io.quarkus.logging.Log;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.UnauthorizedException;
@@ -78,9 +75,12 @@ public class ProblemMappers {
                 .toResponse();
     }
 
+    /** A feature's own refusal: a broken rule of a body, a stale version, an Idempotency-Key, a fair-use limit. */
     @ServerExceptionMapper
-    public Response invalidBody(InvalidBody e) {
-        return e.problem().toResponse();
+    public Response refused(ProblemException e) {
+        Response answer = e.problem().toResponse();
+        e.headers().forEach((name, value) -> answer.getHeaders().add(name, value));
+        return answer;
     }
 
     /**
@@ -94,25 +94,6 @@ public class ProblemMappers {
                         .toResponse())
                 .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
                 .build();
-    }
-
-    @ServerExceptionMapper
-    public Response stale(StaleVersionException e) {
-        return Problem.of(Response.Status.PRECONDITION_FAILED, e.getMessage() + "; fetch it again before changing it.")
-                .toResponse();
-    }
-
-    /** An Idempotency-Key in use (409) or reused with another request (422); one too many is a fair-use 429. */
-    @ServerExceptionMapper
-    public Response idempotency(IdempotencyRefusal e) {
-        Response refused = e.problem().toResponse();
-        e.retryAfterSeconds().ifPresent(seconds -> refused.getHeaders().add(HttpHeaders.RETRY_AFTER, seconds));
-        return refused;
-    }
-
-    @ServerExceptionMapper
-    public Response overLimit(LimitExceededException e) {
-        return Problem.limitExceeded(e.getMessage(), e.retryAfterSeconds());
     }
 
     /** A ValidationException that is not a violation is a broken constraint: our fault, not the caller's. */
@@ -131,8 +112,8 @@ public class ProblemMappers {
         if (e.getCause() instanceof WebApplicationException chosen) {
             return http(chosen);
         }
-        if (e.getCause() instanceof InvalidBody invalid) {
-            return invalidBody(invalid);
+        if (e.getCause() instanceof ProblemException refusal) {
+            return refused(refusal);
         }
         Response.StatusType status = e.getResponse().getStatusInfo();
         if (status.getStatusCode() >= 500) {

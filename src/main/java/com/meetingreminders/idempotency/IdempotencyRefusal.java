@@ -1,18 +1,15 @@
 package com.meetingreminders.idempotency;
 
 import com.meetingreminders.http.Problem;
-import java.util.OptionalLong;
+import com.meetingreminders.http.ProblemException;
+import jakarta.ws.rs.core.HttpHeaders;
+import java.util.Map;
 
 /** An Idempotency-Key the service cannot honour now; nothing was created. ProblemMappers answers it. */
-public final class IdempotencyRefusal extends RuntimeException {
+public final class IdempotencyRefusal extends ProblemException {
 
-    private final Problem problem;
-    private final OptionalLong retryAfterSeconds;
-
-    private IdempotencyRefusal(Problem problem, OptionalLong retryAfterSeconds) {
-        super(problem.detail(), null, false, false);
-        this.problem = problem;
-        this.retryAfterSeconds = retryAfterSeconds;
+    private IdempotencyRefusal(Problem problem, Map<String, Object> headers) {
+        super(problem, headers);
     }
 
     /** A repeat while the first request with the key is still running: retrying shortly gets the first's answer. */
@@ -24,7 +21,7 @@ public final class IdempotencyRefusal extends RuntimeException {
                         409,
                         "A request with this Idempotency-Key is still being processed; retry shortly to get its answer.",
                         null),
-                OptionalLong.of(1));
+                Map.of(HttpHeaders.RETRY_AFTER, 1L));
     }
 
     static IdempotencyRefusal reused() {
@@ -35,14 +32,6 @@ public final class IdempotencyRefusal extends RuntimeException {
                         422,
                         "This Idempotency-Key came with another request within 24 hours; a new request needs a new key.",
                         null),
-                OptionalLong.empty());
-    }
-
-    public Problem problem() {
-        return problem;
-    }
-
-    public OptionalLong retryAfterSeconds() {
-        return retryAfterSeconds;
+                Map.of());
     }
 }
