@@ -5,11 +5,8 @@ import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.delivery.ReminderSender.Attempt;
 import com.meetingreminders.notify.FailureNotices;
 import com.meetingreminders.notify.Notification;
-import com.meetingreminders.notify.StreamChannel;
 import com.meetingreminders.reminder.DeliveryPath;
 import com.meetingreminders.reminder.ReminderMetrics;
-import com.meetingreminders.signing.OwnerSignatures;
-import com.meetingreminders.signing.WebhookSignature;
 import com.meetingreminders.timer.ReminderRef;
 import com.meetingreminders.timer.ReminderTimers;
 import com.meetingreminders.timer.Settlement;
@@ -45,8 +42,6 @@ public class DeliveryRound {
     private final ReminderTimers timers;
     private final DeliveryStore store;
     private final ReminderSender sender;
-    private final OwnerSignatures ownerSignatures;
-    private final StreamChannel stream;
     private final FailureNotices failureNotices;
     private final ReminderMetrics metrics;
     private final Clock clock;
@@ -61,8 +56,6 @@ public class DeliveryRound {
             ReminderTimers timers,
             DeliveryStore store,
             ReminderSender sender,
-            OwnerSignatures ownerSignatures,
-            StreamChannel stream,
             FailureNotices failureNotices,
             ReminderMetrics metrics,
             Clock clock,
@@ -72,8 +65,6 @@ public class DeliveryRound {
         this.timers = timers;
         this.store = store;
         this.sender = sender;
-        this.ownerSignatures = ownerSignatures;
-        this.stream = stream;
         this.failureNotices = failureNotices;
         this.metrics = metrics;
         this.clock = clock;
@@ -175,18 +166,11 @@ public class DeliveryRound {
                 toSend.add(reminder);
             }
         }
-        // Each owner's secrets in one query for the round: a meeting's own webhookUrl is signed with its owner's.
-        Map<String, WebhookSignature> signatures = ownerSignatures.of(toSend.stream()
-                .filter(reminder -> reminder.webhookUrl() != null && !reminder.hasReached(ReminderSender.WEBHOOK))
-                .map(DueReminder::owner)
-                .toList());
-        for (DueReminder reminder : toSend) {
-            round.attempts().add(sender.send(reminder, signatures, trace.reminder(reminder)));
-        }
+        round.attempts().addAll(sender.send(toSend, trace::reminder));
         return round;
     }
 
-    /** Records every outcome and commits; then Redis, the stream, the metrics and the log hear of it. */
+    /** Records every outcome and commits; then Redis, the channels, the metrics and the log hear of it. */
     private void finish(
             RoundTransaction transaction, Started round, DeliveryPath path, List<ReminderRef> held, RoundTrace trace) {
         try {
@@ -218,8 +202,8 @@ public class DeliveryRound {
         try (Scope ignored = trace.current()) {
             settle(settlements);
         }
-        stream.publish(outcome.delivered().stream()
-                .map(d -> new StreamChannel.Announcement(d.reminder().owner(), d.json()))
+        sender.delivered(outcome.delivered().stream()
+                .map(RoundOutcome.Delivered::message)
                 .toList());
         metrics.skipped(round.skipped().size());
         metrics.failed(outcome.finalFailures().size());

@@ -48,11 +48,6 @@ record DueReminder(
                 ref.id(), ref.meetingId(), title, startsAt, ref.sendAt(), remindBefore, timeZone, attendees);
     }
 
-    /** Whether an earlier attempt already reached this recipient ({@code webhook}, {@code email:<address>}). */
-    boolean hasReached(String recipient) {
-        return sentTo.contains(recipient);
-    }
-
     /**
      * What a failed attempt makes of the reminder: FAILED once no attempt is left; otherwise still SCHEDULED, to be
      * tried again after the backoff for the attempts made so far. What the attempt did reach is not sent again.

@@ -2,134 +2,133 @@ package com.meetingreminders.delivery;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.notify.Channel;
 import com.meetingreminders.notify.DeliveryFailure;
-import com.meetingreminders.notify.EmailChannel;
 import com.meetingreminders.notify.Notification;
-import com.meetingreminders.notify.WebhookAllowList;
-import com.meetingreminders.notify.WebhookChannel;
+import com.meetingreminders.notify.Outgoing;
 import com.meetingreminders.reminder.ReminderMetrics;
-import com.meetingreminders.signing.DeploymentSecret;
-import com.meetingreminders.signing.WebhookSignature;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
+import io.quarkus.arc.All;
 import io.quarkus.logging.Log;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Starts the sends of one reminder on each channel it has not reached yet: the webhook, and an e-mail to each attendee
- * when e-mail is on. It never throws: whatever one send does, a target the client rejects included, is a failed send
- * of that reminder, and no other reminder of the round hears of it.
+ * Starts the sends of a round's reminders on every channel ({@link Channel}: webhook, e-mail, ...) that a reminder
+ * has not reached yet. It never throws for one reminder: whatever one send does, a target the client rejects included,
+ * is a failed send of that reminder, and no other reminder of the round hears of it.
  */
 @ApplicationScoped
 class ReminderSender {
 
-    /** What {@code sent_to} records for the webhook, and before each attendee's address for an e-mail. */
-    static final String WEBHOOK = "webhook";
-
-    static final String EMAIL = "email:";
-
-    private final WebhookChannel webhook;
-    private final WebhookAllowList allowList;
-    private final EmailChannel email;
+    private final List<Channel> channels;
     private final ReminderMetrics metrics;
     private final ObjectMapper json;
     private final Clock clock;
-    private final Optional<URI> defaultTarget;
-    private final WebhookSignature defaultTargetSignature;
 
-    ReminderSender(
-            WebhookChannel webhook,
-            WebhookAllowList allowList,
-            DeploymentSecret deploymentSecret,
-            EmailChannel email,
-            ReminderMetrics metrics,
-            ObjectMapper json,
-            Clock clock,
-            RemindersConfig config) {
-        this.webhook = webhook;
-        this.allowList = allowList;
-        this.email = email;
+    ReminderSender(@All List<Channel> channels, ReminderMetrics metrics, ObjectMapper json, Clock clock) {
+        this.channels = channels;
         this.metrics = metrics;
         this.json = json;
         this.clock = clock;
-        this.defaultTarget = config.webhook().url();
-        this.defaultTargetSignature = deploymentSecret.signature();
     }
 
     /**
-     * Starts every send the reminder still needs; the stream gets it once every channel has. The deployment's secret
-     * signs only what goes to the default target; a meeting's own webhookUrl gets its owner's signature, from
-     * {@code ownerSignatures}. The webhook's request goes beneath {@code span}, the reminder's span in this round, which
-     * ends when the last send has.
+     * Starts every send the reminders still need, channel by channel in their order. The sends of a reminder go beneath
+     * its span in this round ({@code spans}), which ends when its last send has.
      */
-    Attempt send(DueReminder reminder, Map<String, WebhookSignature> ownerSignatures, Span span) {
+    List<Attempt> send(List<DueReminder> reminders, Function<DueReminder, Span> spans) {
+        List<Span> reminderSpans = new ArrayList<>();
+        List<Optional<Outgoing>> outgoing = new ArrayList<>();
+        for (DueReminder reminder : reminders) {
+            Span span = spans.apply(reminder);
+            reminderSpans.add(span);
+            outgoing.add(outgoing(reminder, span));
+        }
+        List<Outgoing> round = outgoing.stream().flatMap(Optional::stream).toList();
+        List<Function<Outgoing, List<Channel.Send>>> sendsOf =
+                channels.stream().map(channel -> channel.sendsOf(round)).toList();
+        List<Attempt> attempts = new ArrayList<>();
+        for (int i = 0; i < reminders.size(); i++) {
+            DueReminder reminder = reminders.get(i);
+            Span span = reminderSpans.get(i);
+            attempts.add(outgoing.get(i)
+                    .map(message -> attempt(reminder, span, message, start(message, sendsOf)))
+                    .orElseGet(() -> attempt(reminder, span, unwritten(reminder, span), List.of(unwritable()))));
+        }
+        return attempts;
+    }
+
+    /** The round has committed: every channel hears what it delivered. */
+    void delivered(List<Outgoing> delivered) {
+        for (Channel channel : channels) {
+            channel.delivered(delivered);
+        }
+    }
+
+    /** The reminder as the channels take it; empty if its notification cannot be written. */
+    private Optional<Outgoing> outgoing(DueReminder reminder, Span span) {
         Notification notification = reminder.notification();
-        String body;
         try {
-            body = toJson(notification);
+            return Optional.of(new Outgoing(
+                    notification,
+                    toJson(notification),
+                    reminder.owner(),
+                    reminder.webhookUrl(),
+                    reminder.sentTo(),
+                    Context.root().with(span)));
         } catch (RuntimeException e) {
             Log.warnf(
                     e,
                     "Reminder %s could not be written as a notification",
                     reminder.ref().id());
-            return attempt(
-                    reminder,
-                    span,
-                    "",
-                    List.of(new Send(
-                            "none",
-                            "",
-                            CompletableFuture.failedFuture(
-                                    new DeliveryFailure("the notification could not be made")))));
+            return Optional.empty();
         }
-        List<Send> sends = new ArrayList<>();
-        if (!reminder.hasReached(WEBHOOK) && (reminder.webhookUrl() != null || defaultTarget.isPresent())) {
-            sends.add(start(
-                    "webhook",
-                    WEBHOOK,
-                    () -> sendWebhook(
-                            reminder, body, ownerSignatures, Context.root().with(span)),
-                    "the webhook URL cannot be used"));
-        }
-        if (email.isEnabled()) {
-            List<String> unreached = reminder.attendees().stream()
-                    .filter(attendee -> !reminder.hasReached(EMAIL + attendee))
-                    .toList();
-            if (!unreached.isEmpty()) {
-                Optional<EmailChannel.Message> message = compose(notification);
-                for (String attendee : unreached) {
-                    sends.add(start(
-                            "email",
-                            EMAIL + attendee,
-                            () -> email.send(attendee, message.orElseThrow()),
-                            "e-mail to " + attendee + ": the message could not be made"));
-                }
+    }
+
+    private static Outgoing unwritten(DueReminder reminder, Span span) {
+        return new Outgoing(
+                reminder.notification(),
+                "",
+                reminder.owner(),
+                reminder.webhookUrl(),
+                reminder.sentTo(),
+                Context.root().with(span));
+    }
+
+    private static Sending unwritable() {
+        return new Sending(
+                "none", "", CompletableFuture.failedFuture(new DeliveryFailure("the notification could not be made")));
+    }
+
+    private List<Sending> start(Outgoing message, List<Function<Outgoing, List<Channel.Send>>> sendsOf) {
+        List<Sending> sendings = new ArrayList<>();
+        for (int c = 0; c < channels.size(); c++) {
+            for (Channel.Send send : sendsOf.get(c).apply(message)) {
+                sendings.add(start(channels.get(c).name(), send));
             }
         }
-        return attempt(reminder, span, body, sends);
+        return sendings;
     }
 
     /** The attempt, with the moment its last send ended: its lateness, whatever else the round waits for. */
-    private Attempt attempt(DueReminder reminder, Span span, String body, List<Send> sends) {
+    private Attempt attempt(DueReminder reminder, Span span, Outgoing message, List<Sending> sends) {
         CompletableFuture<Instant> ended = CompletableFuture.allOf(
-                        sends.stream().map(Send::sent).toArray(CompletableFuture<?>[]::new))
+                        sends.stream().map(Sending::sent).toArray(CompletableFuture<?>[]::new))
                 .handle((ignored, error) -> clock.instant());
-        Attempt attempt = new Attempt(reminder, body, sends, ended, span.getSpanContext());
+        Attempt attempt = new Attempt(reminder, message, sends, ended, span.getSpanContext());
         ended.thenRun(() -> {
             List<String> errors = attempt.result().errors();
             if (!errors.isEmpty()) {
@@ -140,42 +139,19 @@ class ReminderSender {
         return attempt;
     }
 
-    private CompletableFuture<Void> sendWebhook(
-            DueReminder reminder, String body, Map<String, WebhookSignature> ownerSignatures, Context trace) {
-        if (reminder.webhookUrl() == null) {
-            return webhook.send(defaultTarget.orElseThrow(), reminder.ref().id(), body, defaultTargetSignature, trace);
-        }
-        URI target = URI.create(reminder.webhookUrl());
-        // Checked again at send time: the operator may have taken the host off the list since the meeting was made.
-        return allowList.allows(target)
-                ? webhook.send(target, reminder.ref().id(), body, ownerSignatures.get(reminder.owner()), trace)
-                : CompletableFuture.failedFuture(
-                        new DeliveryFailure("the webhook's host is not on reminders.webhook.allowed-hosts"));
-    }
-
-    /** Starts one send; one that throws before it is under way fails with {@code ifThrows}, and counts as an attempt. */
-    private Send start(String channel, String recipient, Supplier<CompletableFuture<Void>> send, String ifThrows) {
+    /** Starts one send; one that throws before it is under way fails with {@code ifStartFails}, and counts as an attempt. */
+    private Sending start(String channel, Channel.Send send) {
         long started = System.nanoTime();
         CompletableFuture<Void> sent;
         try {
-            sent = send.get();
+            sent = send.start().get();
         } catch (RuntimeException e) {
-            Log.warnf("Could not start a %s send (%s): %s", channel, ifThrows, e.toString());
-            sent = CompletableFuture.failedFuture(new DeliveryFailure(ifThrows));
+            Log.warnf("Could not start a %s send (%s): %s", channel, send.ifStartFails(), e.toString());
+            sent = CompletableFuture.failedFuture(new DeliveryFailure(send.ifStartFails()));
         }
         sent.whenComplete((ignored, error) ->
                 metrics.attempt(channel, error == null, Duration.ofNanos(System.nanoTime() - started)));
-        return new Send(channel, recipient, sent);
-    }
-
-    /** The message every attendee gets, composed once; empty if it cannot be, and then each e-mail send fails. */
-    private Optional<EmailChannel.Message> compose(Notification notification) {
-        try {
-            return Optional.of(email.compose(notification));
-        } catch (RuntimeException e) {
-            Log.warnf(e, "The e-mail of reminder %s could not be composed", notification.deliveryId());
-            return Optional.empty();
-        }
+        return new Sending(channel, send.recipient(), sent);
     }
 
     String toJson(Notification notification) {
@@ -186,8 +162,8 @@ class ReminderSender {
         }
     }
 
-    /** One send on one channel to one recipient ({@code webhook}, {@code email:<address>}). */
-    record Send(String channel, String recipient, CompletableFuture<Void> sent) {
+    /** One send under way on one channel to one recipient ({@code webhook}, {@code email:<address>}). */
+    record Sending(String channel, String recipient, CompletableFuture<Void> sent) {
 
         /** Empty, or why it failed; a send still out when the round stops waiting counts as failed. */
         Optional<String> failure() {
@@ -206,7 +182,11 @@ class ReminderSender {
 
     /** The sends of one reminder in one round, and the span of its delivery (for the log's trace and span ids). */
     record Attempt(
-            DueReminder reminder, String json, List<Send> sends, CompletableFuture<Instant> ended, SpanContext trace) {
+            DueReminder reminder,
+            Outgoing message,
+            List<Sending> sends,
+            CompletableFuture<Instant> ended,
+            SpanContext trace) {
 
         /** Why the sends that failed failed, and whom the others reached. */
         record Result(List<String> errors, List<String> reached) {}
@@ -220,7 +200,7 @@ class ReminderSender {
         Result result() {
             List<String> errors = new ArrayList<>();
             List<String> reached = new ArrayList<>();
-            for (Send send : sends) {
+            for (Sending send : sends) {
                 send.failure().ifPresentOrElse(errors::add, () -> reached.add(send.recipient()));
             }
             return new Result(errors, reached);
@@ -228,7 +208,7 @@ class ReminderSender {
 
         /** The channels of this attempt, as the delivery log names them: webhook+email, or stream alone. */
         String channel() {
-            String channels = sends.stream().map(Send::channel).distinct().collect(Collectors.joining("+"));
+            String channels = sends.stream().map(Sending::channel).distinct().collect(Collectors.joining("+"));
             return channels.isEmpty() ? "stream" : channels;
         }
     }

@@ -2,6 +2,7 @@ package com.meetingreminders.delivery;
 
 import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.delivery.ReminderSender.Attempt;
+import com.meetingreminders.notify.Outgoing;
 import com.meetingreminders.reminder.DeliveryPath;
 import com.meetingreminders.timer.Settlement;
 import io.opentelemetry.api.trace.SpanContext;
@@ -39,7 +40,7 @@ record RoundOutcome(List<Delivered> delivered, List<DueReminder.Failure> failure
                 outcome.delivered()
                         .add(new Delivered(
                                 reminder,
-                                attempt.json(),
+                                attempt.message(),
                                 attempt.channel(),
                                 reminder.attempts() + 1,
                                 Duration.between(reminder.ref().sendAt(), ended),
@@ -96,9 +97,9 @@ record RoundOutcome(List<Delivered> delivered, List<DueReminder.Failure> failure
                 .toList();
     }
 
-    /** A reminder every channel reached, with its notification's JSON for the stream. */
+    /** A reminder every channel reached, with what the channels took, for those that announce it after the commit. */
     record Delivered(
-            DueReminder reminder, String json, String channel, int attempt, Duration lateness, SpanContext trace) {
+            DueReminder reminder, Outgoing message, String channel, int attempt, Duration lateness, SpanContext trace) {
 
         /**
          * One line per delivery. Its figures are also MDC entries, so that JSON logs carry them as fields of their own

@@ -7,15 +7,19 @@ import io.quarkus.mailer.reactive.ReactiveMailer;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Function;
 
 /**
  * E-mail to attendees, through Quarkus Mailer (the SMTP server and sender are the {@code quarkus.mailer.*} settings),
@@ -23,7 +27,14 @@ import java.util.concurrent.Executors;
  * start time in the meeting's time zone. Sends are non-blocking and bounded by {@code reminders.email.timeout}.
  */
 @ApplicationScoped
-public class EmailChannel {
+@Priority(EmailChannel.PRIORITY)
+public class EmailChannel implements Channel {
+
+    /** After the webhook: sends start, and {@code sent_to} and errors list them, in the order of the channels. */
+    static final int PRIORITY = 10;
+
+    /** What {@code sent_to} records before each attendee's address. */
+    static final String RECIPIENT = "email:";
 
     private static final DateTimeFormatter LOCAL_START =
             DateTimeFormatter.ofPattern("EEEE d MMMM uuuu, HH:mm", Locale.ENGLISH);
@@ -57,15 +68,49 @@ public class EmailChannel {
         this.timeout = config.email().timeout();
     }
 
-    public boolean isEnabled() {
-        return enabled;
+    @Override
+    public String name() {
+        return "email";
+    }
+
+    /** An e-mail to each attendee not reached yet, when e-mail is on; the message is composed once for them all. */
+    @Override
+    public Function<Outgoing, List<Send>> sendsOf(List<Outgoing> round) {
+        return outgoing -> {
+            if (!enabled) {
+                return List.of();
+            }
+            List<String> unreached = outgoing.notification().attendees().stream()
+                    .filter(attendee -> !outgoing.hasReached(RECIPIENT + attendee))
+                    .toList();
+            if (unreached.isEmpty()) {
+                return List.of();
+            }
+            Optional<Message> message = composed(outgoing.notification());
+            return unreached.stream()
+                    .map(attendee -> new Send(
+                            RECIPIENT + attendee,
+                            () -> send(attendee, message.orElseThrow()),
+                            "e-mail to " + attendee + ": the message could not be made"))
+                    .toList();
+        };
     }
 
     /** A reminder's message, the same for every attendee: composed once, sent to each. */
-    public record Message(String deliveryId, String subject, String text, String html) {}
+    record Message(String deliveryId, String subject, String text, String html) {}
+
+    /** The message every attendee gets; empty if it cannot be made, and then each e-mail send fails. */
+    private Optional<Message> composed(Notification notification) {
+        try {
+            return Optional.of(compose(notification));
+        } catch (RuntimeException e) {
+            Log.warnf(e, "The e-mail of reminder %s could not be composed", notification.deliveryId());
+            return Optional.empty();
+        }
+    }
 
     /** Renders the reminder's message, with the start in the meeting's time zone. */
-    public Message compose(Notification notification) {
+    private Message compose(Notification notification) {
         ZoneId zone = ZoneId.of(notification.timeZone());
         ZonedDateTime start = notification.startsAt().atZone(zone);
         String localStart = LOCAL_START.format(start) + " (" + zone.getId() + ")";
@@ -80,7 +125,7 @@ public class EmailChannel {
     }
 
     /** Sends the message to one attendee; the future fails with a {@link DeliveryFailure} that names them. */
-    public CompletableFuture<Void> send(String attendee, Message message) {
+    private CompletableFuture<Void> send(String attendee, Message message) {
         Mail mail = Mail.withText(attendee, message.subject(), message.text())
                 .setHtml(message.html())
                 .addHeader("X-Reminder-Delivery-Id", message.deliveryId());

@@ -10,6 +10,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
@@ -21,7 +22,7 @@ import org.redisson.client.codec.StringCodec;
  * It is live only: a client that is not connected, or too slow to keep up, misses events.
  */
 @ApplicationScoped
-public class StreamChannel {
+public class StreamChannel implements Channel {
 
     private final RTopic delivered;
     private final BroadcastProcessor<Announcement> clients = BroadcastProcessor.create();
@@ -84,6 +85,24 @@ public class StreamChannel {
             int nameEnds = rest.indexOf(' ');
             return named(rest.substring(0, nameEnds), owner, rest.substring(nameEnds + 1));
         }
+    }
+
+    @Override
+    public String name() {
+        return "stream";
+    }
+
+    /** The stream sends nothing while a round is open: what it announces is what the round recorded as delivered. */
+    @Override
+    public Function<Outgoing, List<Send>> sendsOf(List<Outgoing> round) {
+        return outgoing -> List.of();
+    }
+
+    @Override
+    public void delivered(List<Outgoing> delivered) {
+        publish(delivered.stream()
+                .map(outgoing -> new Announcement(outgoing.owner(), outgoing.json()))
+                .toList());
     }
 
     /**

@@ -1,6 +1,8 @@
 package com.meetingreminders.notify;
 
 import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.signing.DeploymentSecret;
+import com.meetingreminders.signing.OwnerSignatures;
 import com.meetingreminders.signing.WebhookSignature;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
@@ -19,14 +21,19 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.tracing.TracingPolicy;
 import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.ConnectException;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
  * The signed webhook: {@code POST} of the notification to the meeting's URL or the default one, with the Standard
@@ -37,18 +44,40 @@ import java.util.concurrent.TimeoutException;
  * more (see {@link WebhookExchange}).
  */
 @ApplicationScoped
-public class WebhookChannel {
+@Priority(WebhookChannel.PRIORITY)
+public class WebhookChannel implements Channel {
+
+    /** Before e-mail: sends start, and {@code sent_to} and errors list them, in the order of the channels. */
+    static final int PRIORITY = 20;
+
+    /** What {@code sent_to} records for the webhook. */
+    static final String RECIPIENT = "webhook";
 
     private final Vertx vertx;
     private final HttpClient client;
     private final Clock clock;
     private final Duration timeout;
     private final Tracer tracer;
+    private final WebhookAllowList allowList;
+    private final OwnerSignatures ownerSignatures;
+    private final Optional<URI> defaultTarget;
+    private final WebhookSignature defaultTargetSignature;
 
-    WebhookChannel(Vertx vertx, Clock clock, Tracer tracer, RemindersConfig config) {
+    WebhookChannel(
+            Vertx vertx,
+            Clock clock,
+            Tracer tracer,
+            WebhookAllowList allowList,
+            OwnerSignatures ownerSignatures,
+            DeploymentSecret deploymentSecret,
+            RemindersConfig config) {
         this.vertx = vertx;
         this.clock = clock;
         this.tracer = tracer;
+        this.allowList = allowList;
+        this.ownerSignatures = ownerSignatures;
+        this.defaultTarget = config.webhook().url();
+        this.defaultTargetSignature = deploymentSecret.signature();
         this.timeout = config.webhook().timeout();
         this.client = vertx.createHttpClient(
                 new HttpClientOptions()
@@ -62,6 +91,41 @@ public class WebhookChannel {
                         // A bound on memory, never reached in practice: no replica has more sends out at once.
                         .setMaxWaitQueueSize(config.delivery().roundsInFlight()
                                 * config.delivery().batchSize()));
+    }
+
+    @Override
+    public String name() {
+        return "webhook";
+    }
+
+    /**
+     * The webhook, to the meeting's own URL or else the default target, unless an earlier attempt reached it or there
+     * is neither. The deployment's secret signs only what goes to the default target; a meeting's own URL gets its
+     * owner's signature, read here for every owner of the round in one query.
+     */
+    @Override
+    public Function<Outgoing, List<Send>> sendsOf(List<Outgoing> round) {
+        Map<String, WebhookSignature> signatures = ownerSignatures.of(round.stream()
+                .filter(outgoing -> outgoing.webhookUrl() != null && !outgoing.hasReached(RECIPIENT))
+                .map(Outgoing::owner)
+                .toList());
+        return outgoing -> outgoing.hasReached(RECIPIENT) || (outgoing.webhookUrl() == null && defaultTarget.isEmpty())
+                ? List.of()
+                : List.of(new Send(RECIPIENT, () -> send(outgoing, signatures), "the webhook URL cannot be used"));
+    }
+
+    private CompletableFuture<Void> send(Outgoing outgoing, Map<String, WebhookSignature> signatures) {
+        String deliveryId = outgoing.notification().deliveryId();
+        if (outgoing.webhookUrl() == null) {
+            return send(
+                    defaultTarget.orElseThrow(), deliveryId, outgoing.json(), defaultTargetSignature, outgoing.trace());
+        }
+        URI target = URI.create(outgoing.webhookUrl());
+        // Checked again at send time: the operator may have taken the host off the list since the meeting was made.
+        return allowList.allows(target)
+                ? send(target, deliveryId, outgoing.json(), signatures.get(outgoing.owner()), outgoing.trace())
+                : CompletableFuture.failedFuture(
+                        new DeliveryFailure("the webhook's host is not on reminders.webhook.allowed-hosts"));
     }
 
     /**
