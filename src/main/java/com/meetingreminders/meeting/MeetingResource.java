@@ -189,7 +189,12 @@ public class MeetingResource {
             })
     @APIResponse(responseCode = "404", description = NOT_FOUND_DOC)
     public Response get(@RestPath UUID id) {
-        return meetings.find(caller.id(), id).map(MeetingResource::ok).orElseGet(() -> Problem.meetingNotFound(id));
+        // JSON or iCalendar by Accept: a cache must keep them apart.
+        return meetings.find(caller.id(), id)
+                .map(meeting -> Response.fromResponse(ok(meeting))
+                        .header(HttpHeaders.VARY, HttpHeaders.ACCEPT)
+                        .build())
+                .orElseGet(() -> Problem.meetingNotFound(id));
     }
 
     @GET

@@ -307,7 +307,8 @@ class CalendarTest {
                 .get("/meetings/" + id)
                 .then()
                 .statusCode(200)
-                .contentType("application/json");
+                .contentType("application/json")
+                .header("Vary", "Accept");
         RawHttp.Answer plain = RawHttp.send(baseUrl(), new RawHttp.Request("GET", "/meetings/" + id, null, null));
         assertThat(plain.status()).isEqualTo(200);
         assertThat(plain.contentType()).isEqualTo("application/json");
@@ -496,6 +497,8 @@ class CalendarTest {
                 .then()
                 .statusCode(200)
                 .contentType(CALENDAR)
+                .header("ETag", "\"0\"")
+                .header("Vary", "Accept")
                 .extract()
                 .asString();
     }
