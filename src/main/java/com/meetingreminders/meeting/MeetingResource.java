@@ -27,10 +27,12 @@ import java.net.URI;
 import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestHeader;
@@ -58,6 +60,16 @@ public class MeetingResource {
 
     static final String NOT_FOUND_DOC = "The caller has no meeting with this id";
 
+    private static final String CALENDAR_IN =
+            "SUMMARY is the title; DTSTART with a TZID (IANA or Windows name) or in UTC"
+                    + " the start and time zone; RRULE the recurrence; EXDATE and cancelled RECURRENCE-ID events the cancelled"
+                    + " occurrences; ATTENDEE mailto: the attendees; each VALARM's TRIGGER before the start a remindBefore."
+                    + " All-day and floating starts, RDATE, and moved occurrences are refused with 400.";
+
+    private static final String CALENDAR_OUT = "one VEVENT with UID = id, DTSTAMP, SUMMARY, DTSTART with TZID and its"
+            + " VTIMEZONE (or in UTC), RRULE, EXDATE, ATTENDEE and one VALARM per remindBefore; moved occurrences are"
+            + " not written yet.";
+
     /** What a batch of the wrong length is told, whether {@link BatchCount} or validation finds it. */
     static final String BATCH_SIZE_RULE = "must hold 1 to 1,000 meetings";
 
@@ -75,7 +87,19 @@ public class MeetingResource {
     }
 
     @POST
-    @Operation(summary = "Create a meeting and schedule its reminders")
+    @Consumes({MediaType.APPLICATION_JSON, CalendarImport.MEDIA_TYPE})
+    @Operation(
+            summary = "Create a meeting and schedule its reminders",
+            description = "From JSON, or from one VEVENT of an iCalendar object (text/calendar): " + CALENDAR_IN)
+    @RequestBody(
+            content = {
+                @Content(
+                        mediaType = MediaType.APPLICATION_JSON,
+                        schema = @Schema(implementation = MeetingRequest.class)),
+                @Content(
+                        mediaType = CalendarImport.MEDIA_TYPE,
+                        schema = @Schema(type = SchemaType.STRING, description = "RFC 5545 VCALENDAR"))
+            })
     @APIResponse(
             responseCode = "201",
             description = "Created; Location and ETag name the new meeting",
@@ -91,7 +115,7 @@ public class MeetingResource {
     @APIResponse(responseCode = "400", description = "Invalid body; nothing is stored")
     @APIResponse(responseCode = "409", description = IdempotentCreates.IN_USE_DOC)
     @APIResponse(responseCode = "413", description = "Body over 64 KiB")
-    @APIResponse(responseCode = "415", description = "Body is not application/json")
+    @APIResponse(responseCode = "415", description = "Body is neither application/json nor text/calendar")
     @APIResponse(responseCode = "422", description = IdempotentCreates.REUSED_DOC)
     @APIResponse(responseCode = "429", description = OVER_LIMIT)
     public Response create(
@@ -149,18 +173,28 @@ public class MeetingResource {
 
     @GET
     @Path("{id}")
-    @Operation(summary = "A meeting with its reminders")
+    @Produces({MediaType.APPLICATION_JSON, CalendarImport.MEDIA_TYPE})
+    @Operation(
+            summary = "A meeting with its reminders",
+            description = "As JSON, or with Accept: text/calendar as a VCALENDAR: " + CALENDAR_OUT)
     @APIResponse(
             responseCode = "200",
             description = "The meeting",
             headers = @Header(name = "ETag", description = ETAG_DOC),
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = MeetingView.class)))
+            content = {
+                @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = MeetingView.class)),
+                @Content(
+                        mediaType = CalendarImport.MEDIA_TYPE,
+                        schema = @Schema(type = SchemaType.STRING, description = "RFC 5545 VCALENDAR"))
+            })
     @APIResponse(responseCode = "404", description = NOT_FOUND_DOC)
     public Response get(@RestPath UUID id) {
-        return meetings.find(caller.id(), id).map(MeetingResource::ok).orElseGet(() -> Problem.meetingNotFound(id));
+        // JSON or iCalendar by Accept: a cache must keep them apart.
+        return meetings.find(caller.id(), id)
+                .map(meeting -> Response.fromResponse(ok(meeting))
+                        .header(HttpHeaders.VARY, HttpHeaders.ACCEPT)
+                        .build())
+                .orElseGet(() -> Problem.meetingNotFound(id));
     }
 
     @GET
