@@ -58,8 +58,18 @@ class ReminderSender {
             outgoing.add(outgoing(reminder, span));
         }
         List<Outgoing> round = outgoing.stream().flatMap(Optional::stream).toList();
-        List<Function<Outgoing, List<Channel.Send>>> sendsOf =
-                channels.stream().map(channel -> channel.sendsOf(round)).toList();
+        List<Function<Outgoing, List<Channel.Send>>> sendsOf;
+        try {
+            sendsOf = channels.stream().map(channel -> channel.sendsOf(round)).toList();
+        } catch (RuntimeException e) {
+            // A channel's preparation (the owners' secrets, read from the database) failed the round: its reminders'
+            // spans end here, or they would never be exported.
+            reminderSpans.forEach(span -> {
+                span.recordException(e);
+                span.end();
+            });
+            throw e;
+        }
         List<Attempt> attempts = new ArrayList<>();
         for (int i = 0; i < reminders.size(); i++) {
             DueReminder reminder = reminders.get(i);
