@@ -66,21 +66,12 @@ public class ClaimGuard {
         List<ReminderRef> batch = new ArrayList<>();
         batch.add(first);
         heard.drainTo(batch, MAX_CLAIMS_PER_CALL - 1);
-        int slots = dispatcher.reserve(batch.size());
-        if (slots == 0) {
-            return;
-        }
-        List<ReminderRef> won;
-        try {
-            won = timers.claim(batch.subList(0, slots));
-        } catch (RuntimeException e) {
-            dispatcher.release(slots);
-            throw e;
-        }
-        dispatcher.release(slots - won.size());
-        metrics.claimsLost(slots - won.size());
-        if (!won.isEmpty()) {
-            dispatcher.dispatch(won, DeliveryPath.EVENT);
-        }
+        // No slots, no claim: what this replica cannot take now stays on the schedule for the sweep.
+        Dispatcher.Taken<List<ReminderRef>> taken = dispatcher.take(
+                batch.size(),
+                slots -> slots == 0 ? List.of() : timers.claim(batch.subList(0, slots)),
+                won -> won,
+                DeliveryPath.EVENT);
+        metrics.claimsLost(taken.slots() - taken.held());
     }
 }

@@ -7,6 +7,7 @@ import com.meetingreminders.timer.ReminderTimers;
 import com.meetingreminders.timer.Settlement;
 import io.quarkus.logging.Log;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -18,13 +19,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * The one delivery path that events and sweeps share. It bounds the delivery rounds under way to
  * {@code reminders.delivery.rounds-in-flight} (each holds a database connection until it has recorded its outcomes),
  * runs their database work on its own workers, never on Redisson's threads, and bounds the reminders a replica holds:
- * the paths reserve slots before they take entries from Redis, so that what this replica cannot deliver soon stays in
- * Redis for another.
+ * both paths take entries from Redis through {@link #take}, which reserves slots first, so that what this replica
+ * cannot deliver soon stays in Redis for another.
  */
 @ApplicationScoped
 public class Dispatcher {
@@ -42,11 +45,12 @@ public class Dispatcher {
     /** Once stopping, nothing new starts; guarded by this. */
     private boolean stopping;
 
-    private volatile Runnable slotsFreed = () -> {};
+    private final Event<SlotsFreed> slotsFreed;
 
-    Dispatcher(DeliveryRound round, ReminderTimers timers, RemindersConfig config) {
+    Dispatcher(DeliveryRound round, ReminderTimers timers, Event<SlotsFreed> slotsFreed, RemindersConfig config) {
         this.round = round;
         this.timers = timers;
+        this.slotsFreed = slotsFreed;
         this.batchSize = config.delivery().batchSize();
         this.roundsInFlight = config.delivery().roundsInFlight();
         // One round under way and one waiting per place: never idle, and little waits on a busy replica.
@@ -54,13 +58,34 @@ public class Dispatcher {
         this.workers = Executors.newFixedThreadPool(config.delivery().workers(), namedThreads("reminder-delivery-"));
     }
 
-    /** The sweeper asks to be woken when slots free up, so that a busy replica sweeps again as soon as it can. */
-    void onSlotsFreed(Runnable listener) {
-        this.slotsFreed = listener;
+    /**
+     * The slot protocol, for both paths: reserves up to {@code wanted} slots without waiting, takes at most that many
+     * entries from Redis with {@code fromRedis} (called even with no slots: a sweep still arms triggers then), returns
+     * every slot if Redis fails and the unused ones if it gave fewer, and delivers what this replica now holds.
+     *
+     * @param held the reminders the reply hands to this replica, each now under its lease
+     */
+    <T> Taken<T> take(int wanted, IntFunction<T> fromRedis, Function<T, List<ReminderRef>> held, DeliveryPath path) {
+        int reserved = reserve(wanted);
+        T reply;
+        try {
+            reply = fromRedis.apply(reserved);
+        } catch (RuntimeException e) {
+            release(reserved);
+            throw e;
+        }
+        List<ReminderRef> taken = held.apply(reply);
+        release(reserved - taken.size());
+        if (!taken.isEmpty()) {
+            dispatch(taken, path);
+        }
+        return new Taken<>(reserved, reply, taken.size());
     }
 
-    /** Reserves up to {@code wanted} slots without waiting; returns how many it got. */
-    int reserve(int wanted) {
+    /** What one {@link #take} got: the slots it reserved, Redis's reply and how many reminders that handed over. */
+    record Taken<T>(int slots, T reply, int held) {}
+
+    private int reserve(int wanted) {
         while (true) {
             int granted = Math.min(wanted, slots.availablePermits());
             if (granted <= 0) {
@@ -72,15 +97,14 @@ public class Dispatcher {
         }
     }
 
-    /** Returns reserved slots that were not used. */
-    void release(int count) {
+    private void release(int count) {
         if (count > 0) {
             slots.release(count);
         }
     }
 
     /** Delivers reminders this replica holds, one slot reserved for each. */
-    void dispatch(List<ReminderRef> held, DeliveryPath path) {
+    private void dispatch(List<ReminderRef> held, DeliveryPath path) {
         List<Batch> batches = new ArrayList<>();
         for (int from = 0; from < held.size(); from += batchSize) {
             batches.add(new Batch(List.copyOf(held.subList(from, Math.min(held.size(), from + batchSize))), path));
@@ -129,7 +153,7 @@ public class Dispatcher {
             notifyAll();
         }
         release(reminders);
-        slotsFreed.run();
+        slotsFreed.fire(SlotsFreed.INSTANCE);
         startWhatFits();
     }
 

@@ -51,7 +51,6 @@ public class Sweeper {
     }
 
     void start() {
-        dispatcher.onSlotsFreed(waiter::wake);
         loop.start();
     }
 
@@ -71,29 +70,28 @@ public class Sweeper {
         }
     }
 
+    /** Without slots, a sweep waits for a round to end rather than for the next interval. */
+    void afterRound(@Observes SlotsFreed freed) {
+        wake();
+    }
+
     private void sweepOnce() throws InterruptedException {
         // While paused, a sweep takes nothing (what is due stays on the schedule) but still arms triggers and notices a
         // Redis that lost our keys.
         boolean paused = pause.pausedHere();
-        int slots = paused ? 0 : dispatcher.reserve(batchSize);
-        Sweep sweep;
-        try {
-            sweep = timers.sweep(slots);
-        } catch (RuntimeException e) {
-            dispatcher.release(slots);
-            throw e;
-        }
-        dispatcher.release(slots - sweep.taken().size());
+        Dispatcher.Taken<Sweep> taken =
+                dispatcher.take(paused ? 0 : batchSize, timers::sweep, Sweep::taken, DeliveryPath.SWEEP);
+        Sweep sweep = taken.reply();
+        int slots = taken.slots();
         metrics.heldByPause(paused ? sweep.dueLeft() : 0);
         reconciler.afterSweep(sweep.reconciled());
         if (!sweep.taken().isEmpty()) {
             Log.debugf("Swept %d due reminders", sweep.taken().size());
-            dispatcher.dispatch(sweep.taken(), DeliveryPath.SWEEP);
         }
         if (slots > 0 && sweep.taken().size() == slots) {
             return; // more may be due
         }
-        // Without slots, the dispatcher wakes the sweeper when it has room again.
+        // Without slots, the end of a round (SlotsFreed) wakes the sweeper sooner.
         Duration wait = slots == 0
                 ? interval
                 : sweep.untilNextTakeable(grace)
