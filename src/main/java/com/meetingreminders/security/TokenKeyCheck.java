@@ -1,5 +1,6 @@
 package com.meetingreminders.security;
 
+import com.meetingreminders.config.StartupRefusal;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.interceptor.Interceptor;
@@ -27,7 +28,7 @@ public class TokenKeyCheck {
                 .filter(value -> !value.isBlank())
                 .isPresent());
         if (!hasKey) {
-            throw new IllegalStateException("No key to verify bearer tokens: set mp.jwt.verify.publickey.location"
+            throw new StartupRefusal("No key to verify bearer tokens: set mp.jwt.verify.publickey.location"
                     + " (MP_JWT_VERIFY_PUBLICKEY_LOCATION: a PEM or JWK file, or the identity provider's JWKS URL) or"
                     + " mp.jwt.verify.publickey (the key itself); without one every call would be refused with 401");
         }

@@ -1,6 +1,7 @@
 package com.meetingreminders.signing;
 
 import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.config.StartupRefusal;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.interceptor.Interceptor;
@@ -21,7 +22,7 @@ public class DeploymentSecret {
         this.signature = config.webhook()
                 .secret()
                 .map(text -> WebhookSignature.by(WebhookSecret.parse(text)
-                        .orElseThrow(() -> new IllegalStateException("reminders.webhook.secret"
+                        .orElseThrow(() -> new StartupRefusal("reminders.webhook.secret"
                                 + " (REMINDERS_WEBHOOK_SECRET) must be whsec_ followed by the base64 of 24 to 64"
                                 + " random bytes, for instance: whsec_$(head -c 32 /dev/urandom | base64)"))))
                 .orElse(WebhookSignature.NONE);
