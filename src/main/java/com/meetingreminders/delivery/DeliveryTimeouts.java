@@ -1,12 +1,14 @@
 package com.meetingreminders.delivery;
 
-import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.notify.Channel;
+import io.quarkus.arc.All;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * How long a delivery round may take, derived in this one place from the longest timeout of the channels it sends
- * on: the webhook's, and the e-mail's when e-mail is on. The round's transaction, a stopping replica's patience and
+ * on (each {@link Channel#longestSend()}: the webhook's, and the e-mail's when e-mail is on). The round's transaction, a stopping replica's patience and
  * the lease it should have all follow from it.
  */
 @ApplicationScoped
@@ -23,10 +25,11 @@ public class DeliveryTimeouts {
 
     private final Duration longestSend;
 
-    DeliveryTimeouts(RemindersConfig config) {
-        Duration webhook = config.webhook().timeout();
-        Duration email = config.email().timeout();
-        this.longestSend = config.email().enabled() && email.compareTo(webhook) > 0 ? email : webhook;
+    DeliveryTimeouts(@All List<Channel> channels) {
+        this.longestSend = channels.stream()
+                .map(Channel::longestSend)
+                .max(Duration::compareTo)
+                .orElse(Duration.ZERO);
     }
 
     /** The longest one send of a round may take: the longest timeout of the channels in use. */

@@ -1,5 +1,6 @@
 package com.meetingreminders.notify;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -20,6 +21,14 @@ public interface Channel {
      * or whose recipients earlier attempts reached. What the whole round needs is read here, once.
      */
     Function<Outgoing, List<Send>> sendsOf(List<Outgoing> round);
+
+    /**
+     * The longest one of its sends may take: the channel ends a send itself by then. A round waits for its sends, and
+     * holds its transaction, for the longest of every channel's. Zero for a channel that sends nothing within a round.
+     */
+    default Duration longestSend() {
+        return Duration.ZERO;
+    }
 
     /** The round has committed: these reminders reached every recipient. */
     default void delivered(List<Outgoing> delivered) {}

@@ -73,6 +73,12 @@ public class EmailChannel implements Channel {
         return "email";
     }
 
+    /** Its timeout while e-mail is on; it sends nothing otherwise. */
+    @Override
+    public Duration longestSend() {
+        return enabled ? timeout : Duration.ZERO;
+    }
+
     /** An e-mail to each attendee not reached yet, when e-mail is on; the message is composed once for them all. */
     @Override
     public Function<Outgoing, List<Send>> sendsOf(List<Outgoing> round) {

@@ -98,6 +98,11 @@ public class WebhookChannel implements Channel {
         return "webhook";
     }
 
+    @Override
+    public Duration longestSend() {
+        return timeout;
+    }
+
     /**
      * The webhook, to the meeting's own URL or else the default target, unless an earlier attempt reached it or there
      * is neither. The deployment's secret signs only what goes to the default target; a meeting's own URL gets its
