@@ -52,7 +52,7 @@ public class MeetingResource {
     /** Most meetings one POST /meetings/batch may create. */
     static final int MAX_BATCH = 1_000;
 
-    private static final String OVER_LIMIT =
+    static final String OVER_LIMIT =
             "Over a fair-use limit of the caller (reminders.limits.*); Retry-After says when to try again. Nothing is"
                     + " stored";
 
