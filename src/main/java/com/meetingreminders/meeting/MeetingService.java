@@ -96,7 +96,7 @@ public class MeetingService {
 
     public Optional<MeetingView> find(String owner, UUID id) {
         return Meeting.findOwned(owner, id)
-                .map(meeting -> MeetingView.of(meeting, Reminder.listForMeeting(meeting.id)));
+                .map(meeting -> MeetingView.withMoves(meeting, Reminder.listForMeeting(meeting.id)));
     }
 
     public MeetingPage list(String owner, MeetingQuery query) {

@@ -70,6 +70,31 @@ class OccurrenceChangeTest {
     }
 
     @Test
+    void theCalendarExportWritesAMovedOccurrenceAsARecurrenceIdEvent() {
+        Instant first = Instant.parse("2030-01-07T08:00:00Z");
+        String id = Api.create(meeting()
+                        .startsAt(first)
+                        .timeZone("Europe/Paris")
+                        .with("recurrence", "FREQ=WEEKLY;BYDAY=MO")
+                        .remindBefore("PT5M"))
+                .getString("id");
+        change(id, first.plus(Duration.ofDays(7)), Map.of("startsAt", "2030-01-15T09:30:00Z"))
+                .statusCode(200);
+
+        String calendar = given().accept("text/calendar")
+                .get("/meetings/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+
+        assertThat(calendar.replace("\r\n ", ""))
+                .containsOnlyOnce("RECURRENCE-ID;TZID=Europe/Paris:20300114T090000")
+                .contains("DTSTART;TZID=Europe/Paris:20300115T103000")
+                .containsSubsequence("RRULE:FREQ=WEEKLY;BYDAY=MO", "END:VEVENT", "BEGIN:VEVENT", "UID:" + id);
+    }
+
+    @Test
     void cancellingAnOccurrenceByDeleteOrPatchCancelsItsReminders() {
         Instant first = tomorrow();
         String id = dailySeries(first);
