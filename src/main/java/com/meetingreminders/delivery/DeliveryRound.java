@@ -121,7 +121,15 @@ public class DeliveryRound {
             store.lock(transaction, List.of(nothing));
         }
         sender.toJson(new Notification(
-                nothing.id(), nothing.meetingId(), "", Instant.EPOCH, Instant.EPOCH, "PT0S", "UTC", List.of()));
+                nothing.id(),
+                nothing.meetingId(),
+                "",
+                Instant.EPOCH,
+                Instant.EPOCH,
+                Instant.EPOCH,
+                "PT0S",
+                "UTC",
+                List.of()));
     }
 
     /** What a round decided before its sends, and the sends it started. */

@@ -32,7 +32,7 @@ class DeliveryStore {
      */
     private static final String LOCK = "select r.id, r.meeting_id, r.send_at, r.remind_before, r.status, r.attempts,"
             + " r.next_attempt_at, r.sent_to, m.title, m.starts_at, m.time_zone, m.attendees, m.webhook_url, m.owner,"
-            + " r.trace_parent"
+            + " r.trace_parent, coalesce(r.occurrence, m.starts_at)"
             + " from reminder r"
             + " join unnest(?::uuid[], ?::timestamptz[]) as wanted(meeting_id, send_at)"
             + " on r.meeting_id = wanted.meeting_id and r.send_at = wanted.send_at"
@@ -96,7 +96,8 @@ class DeliveryStore {
                             strings(result.getArray(12)),
                             result.getString(13),
                             result.getString(14),
-                            result.getString(15)));
+                            result.getString(15),
+                            instant(result, 16)));
                 }
             }
             return rows;

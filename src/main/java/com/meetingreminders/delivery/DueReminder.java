@@ -24,7 +24,8 @@ record DueReminder(
         List<String> attendees,
         String webhookUrl,
         String owner,
-        String traceParent) {
+        String traceParent,
+        Instant occurrence) {
 
     /** What {@code last_error} holds at most. */
     static final int MAX_ERROR_LENGTH = 500;
@@ -45,7 +46,15 @@ record DueReminder(
 
     Notification notification() {
         return new Notification(
-                ref.id(), ref.meetingId(), title, startsAt, ref.sendAt(), remindBefore, timeZone, attendees);
+                ref.id(),
+                ref.meetingId(),
+                title,
+                startsAt,
+                occurrence,
+                ref.sendAt(),
+                remindBefore,
+                timeZone,
+                attendees);
     }
 
     /**

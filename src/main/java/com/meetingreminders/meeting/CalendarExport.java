@@ -10,6 +10,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import net.fortuna.ical4j.data.CalendarOutputter;
@@ -32,6 +33,7 @@ import net.fortuna.ical4j.model.property.ExDate;
 import net.fortuna.ical4j.model.property.LastModified;
 import net.fortuna.ical4j.model.property.ProdId;
 import net.fortuna.ical4j.model.property.RRule;
+import net.fortuna.ical4j.model.property.RecurrenceId;
 import net.fortuna.ical4j.model.property.Summary;
 import net.fortuna.ical4j.model.property.Uid;
 import net.fortuna.ical4j.model.property.immutable.ImmutableVersion;
@@ -89,7 +91,23 @@ final class CalendarExport {
             definition(zone).ifPresent(calendar::add);
         }
         calendar.add(event);
+        // In order, so that the same meeting is always written the same way.
+        meeting.movedOccurrences().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(moved -> calendar.add(movedOccurrence(meeting, moved.getKey(), moved.getValue(), zone, utc)));
         return folded(calendar);
+    }
+
+    /** One occurrence moved: the series' UID, the occurrence's original start as RECURRENCE-ID, its new DTSTART. */
+    private static VEvent movedOccurrence(
+            MeetingView meeting, Instant occurrence, Instant startsAt, ZoneId zone, boolean utc) {
+        VEvent event = new VEvent(false);
+        event.add(new Uid(meeting.id().toString()));
+        event.add(new DtStamp(seconds(meeting.updatedAt())));
+        event.add(new RecurrenceId<>(zoneParameter(zone, utc), format(occurrence, zone, utc)));
+        event.add(new Summary(meeting.title()));
+        event.add(new DtStart<>(zoneParameter(zone, utc), format(startsAt, zone, utc)));
+        return event;
     }
 
     /** The outputter folds lines at 75 octets, as RFC 5545 (3.1) asks; the calendar's own toString does not. */

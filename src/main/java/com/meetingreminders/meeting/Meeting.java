@@ -4,13 +4,20 @@ import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import io.quarkus.panache.common.Page;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
+import jakarta.persistence.CollectionTable;
+import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
 import jakarta.persistence.LockModeType;
+import jakarta.persistence.MapKeyColumn;
 import jakarta.persistence.Version;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.hibernate.annotations.JdbcTypeCode;
@@ -56,6 +63,16 @@ public class Meeting extends PanacheEntityBase {
     /** Occurrences of the series, by original start, that do not take place (EXDATE). */
     @JdbcTypeCode(SqlTypes.ARRAY)
     public List<Instant> cancelledOccurrences = new ArrayList<>();
+
+    /**
+     * Occurrences of the series moved one by one: original start (RECURRENCE-ID) to where each now takes place. A
+     * change here raises the version like any other change.
+     */
+    @ElementCollection
+    @CollectionTable(name = "occurrence_override", joinColumns = @JoinColumn(name = "meeting_id"))
+    @MapKeyColumn(name = "occurrence")
+    @Column(name = "starts_at")
+    public Map<Instant, Instant> movedOccurrences = new HashMap<>();
 
     /**
      * Occurrences starting before this have their reminder rows; null for a one-off meeting. The horizon step moves it

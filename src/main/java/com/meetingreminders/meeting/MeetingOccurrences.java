@@ -10,6 +10,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -58,7 +60,9 @@ class MeetingOccurrences {
         if (series.isEmpty()) {
             meeting.plannedUntil = null;
             meeting.extendAt = null;
-            return List.of(PlannedOccurrence.only(meeting.startsAt));
+            return meeting.cancelledOccurrences.contains(meeting.startsAt)
+                    ? List.of()
+                    : List.of(where(meeting, meeting.startsAt));
         }
         Duration longest = meeting.remindBefore.stream()
                 .map(Duration::parse)
@@ -75,6 +79,37 @@ class MeetingOccurrences {
         meeting.plannedUntil = until;
         // Planned again once half the horizon has passed: a step that misses a few runs still leaves reminders planned.
         meeting.extendAt = more ? until.minus(longest).minus(horizon.dividedBy(2)) : null;
-        return occurrences.stream().map(PlannedOccurrence::only).toList();
+        return withMoves(meeting, occurrences, from, until);
+    }
+
+    /** Where an occurrence takes place: its original start, unless it was moved. */
+    static PlannedOccurrence where(Meeting meeting, Instant occurrence) {
+        return new PlannedOccurrence(occurrence, meeting.movedOccurrences.getOrDefault(occurrence, occurrence));
+    }
+
+    /**
+     * The window's occurrences at their (possibly moved) starts, plus occurrences from outside the window moved into
+     * it: an occurrence moved from next month to tomorrow is planned now, not when the horizon reaches next month.
+     * Planning one twice is harmless: a send time already planned is left as it is.
+     */
+    private static List<PlannedOccurrence> withMoves(
+            Meeting meeting, List<Instant> occurrences, Instant from, Instant until) {
+        List<PlannedOccurrence> planned = new ArrayList<>();
+        occurrences.forEach(occurrence -> planned.add(where(meeting, occurrence)));
+        Set<Instant> inWindow = Set.copyOf(occurrences);
+        meeting.movedOccurrences.forEach((occurrence, startsAt) -> {
+            boolean movedIn = !startsAt.isBefore(from) && startsAt.isBefore(until);
+            if (movedIn && !inWindow.contains(occurrence) && !meeting.cancelledOccurrences.contains(occurrence)) {
+                planned.add(new PlannedOccurrence(occurrence, startsAt));
+            }
+        });
+        // By start, so that where two occurrences' reminders fall on one instant the earlier occurrence has it.
+        planned.sort(Comparator.comparing(PlannedOccurrence::startsAt));
+        return planned;
+    }
+
+    /** Whether the instant is an occurrence of the meeting by its original start, cancelled or not. */
+    static boolean isOccurrence(Meeting meeting, Instant occurrence) {
+        return seriesOf(meeting).map(series -> series.contains(occurrence)).orElse(meeting.startsAt.equals(occurrence));
     }
 }

@@ -52,7 +52,7 @@ public class MeetingResource {
     /** Most meetings one POST /meetings/batch may create. */
     static final int MAX_BATCH = 1_000;
 
-    private static final String OVER_LIMIT =
+    static final String OVER_LIMIT =
             "Over a fair-use limit of the caller (reminders.limits.*); Retry-After says when to try again. Nothing is"
                     + " stored";
 
@@ -67,8 +67,8 @@ public class MeetingResource {
                     + " All-day and floating starts, RDATE, and moved occurrences are refused with 400.";
 
     private static final String CALENDAR_OUT = "one VEVENT with UID = id, DTSTAMP, SUMMARY, DTSTART with TZID and its"
-            + " VTIMEZONE (or in UTC), RRULE, EXDATE, ATTENDEE and one VALARM per remindBefore; moved occurrences are"
-            + " not written yet.";
+            + " VTIMEZONE (or in UTC), RRULE, EXDATE, ATTENDEE and one VALARM per remindBefore; then one VEVENT per moved"
+            + " occurrence, with RECURRENCE-ID its original start and DTSTART its new one.";
 
     /** What a batch of the wrong length is told, whether {@link BatchCount} or validation finds it. */
     static final String BATCH_SIZE_RULE = "must hold 1 to 1,000 meetings";

@@ -1,6 +1,7 @@
 package com.meetingreminders.meeting;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.meetingreminders.http.InvalidBody;
 import com.meetingreminders.limits.CallerUsage;
 import com.meetingreminders.limits.UsageChange;
 import com.meetingreminders.reminder.Reminder;
@@ -17,6 +18,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -94,7 +96,7 @@ public class MeetingService {
 
     public Optional<MeetingView> find(String owner, UUID id) {
         return Meeting.findOwned(owner, id)
-                .map(meeting -> MeetingView.of(meeting, Reminder.listForMeeting(meeting.id)));
+                .map(meeting -> MeetingView.withMoves(meeting, Reminder.listForMeeting(meeting.id)));
     }
 
     public MeetingPage list(String owner, MeetingQuery query) {
@@ -135,16 +137,77 @@ public class MeetingService {
     private MeetingView change(String owner, Meeting meeting, MeetingRequest request) {
         Instant now = clock.instant();
         int attendeesBefore = meeting.attendees.size();
+        List<Object> rule = ruleOf(meeting);
         write(meeting, request, now);
-        // A series plans again from now on: occurrences that have started keep what they had.
+        if (!rule.equals(ruleOf(meeting))) {
+            // As calendars do: a moved occurrence is known by its original start, which a new rule may not have.
+            meeting.movedOccurrences.clear();
+        }
+        ReminderPlan plan = replan(owner, meeting, now, attendeesBefore);
+        return MeetingView.of(meeting, plan.reminders());
+    }
+
+    /** What decides where the occurrences fall; a change of any of these drops the moved occurrences. */
+    private static List<Object> ruleOf(Meeting meeting) {
+        return Arrays.asList(meeting.startsAt, meeting.recurrence, meeting.timeZone);
+    }
+
+    /**
+     * Moves one occurrence ({@code movedTo} present; its own original start undoes a move or a cancellation) or cancels
+     * it, then plans the meeting's reminders again exactly as a change of the meeting does: its reminder rows locked,
+     * unsent ones no longer wanted CANCELLED, their timers disarmed after the commit. Empty when the caller has no such
+     * meeting or the instant is not one of its occurrences.
+     */
+    public Optional<ChangedOccurrence> changeOccurrence(
+            String owner, UUID id, Instant occurrence, Optional<Instant> movedTo, VersionPrecondition precondition) {
+        return Meeting.findOwnedForUpdate(owner, id)
+                .filter(meeting -> MeetingOccurrences.isOccurrence(meeting, occurrence))
+                .map(meeting -> {
+                    precondition.check(meeting.version);
+                    Instant now = clock.instant();
+                    List<Instant> cancelled = new ArrayList<>(meeting.cancelledOccurrences);
+                    cancelled.remove(occurrence);
+                    meeting.movedOccurrences.remove(occurrence);
+                    movedTo.filter(at -> !at.equals(occurrence))
+                            .ifPresent(at -> meeting.movedOccurrences.put(occurrence, at));
+                    if (movedTo.isEmpty()) {
+                        cancelled.add(occurrence);
+                        cancelled.sort(null);
+                    }
+                    if (cancelled.size() > MeetingRequest.MAX_CANCELLED) {
+                        throw new InvalidBody("cancelled", "a series holds at most 1,000 cancelled occurrences");
+                    }
+                    if (meeting.movedOccurrences.size() > MeetingRequest.MAX_CANCELLED) {
+                        throw new InvalidBody("startsAt", "a series holds at most 1,000 moved occurrences");
+                    }
+                    meeting.cancelledOccurrences = cancelled;
+                    meeting.updatedAt = now;
+                    ReminderPlan plan = replan(owner, meeting, now, meeting.attendees.size());
+                    List<Reminder> rows = plan.reminders().stream()
+                            .filter(reminder -> OccurrenceService.occurrenceOf(reminder, meeting)
+                                    .equals(occurrence))
+                            .toList();
+                    return new ChangedOccurrence(OccurrenceService.view(meeting, occurrence, rows), meeting.version);
+                });
+    }
+
+    /** One occurrence as it is after a change, and the meeting's version for its ETag. */
+    public record ChangedOccurrence(OccurrenceView occurrence, long version) {}
+
+    /**
+     * Plans the meeting's reminders again after a change, and counts it toward the owner's limits. A series plans again
+     * from now on: occurrences that have started keep what they had.
+     */
+    private ReminderPlan replan(String owner, Meeting meeting, Instant now, int attendeesBefore) {
         Instant from = meeting.isSeries() ? now : meeting.startsAt;
-        ReminderPlan plan = planner.replan(
-                meeting.id, request.remindBeforeOrDefault(), occurrences.toPlan(meeting, from, now), now);
+        List<Duration> remindBefore =
+                meeting.remindBefore.stream().map(Duration::parse).toList();
+        ReminderPlan plan = planner.replan(meeting.id, remindBefore, occurrences.toPlan(meeting, from, now), now);
         UsageChange usage = new UsageChange(now);
         count(usage, meeting, plan, attendeesBefore);
         // The version is raised on flush; the answer and its ETag show the new one.
         charge(owner, usage);
-        return MeetingView.of(meeting, plan.reminders());
+        return plan;
     }
 
     /** Deletes the meeting and cancels its unsent reminders; false if there is no such meeting. */

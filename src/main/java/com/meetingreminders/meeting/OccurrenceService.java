@@ -55,12 +55,15 @@ public class OccurrenceService {
         return withCancelled.between(from, to, MOST_LISTED);
     }
 
-    private static OccurrenceView view(Meeting meeting, Instant occurrence, List<Reminder> rows) {
+    static OccurrenceView view(Meeting meeting, Instant occurrence, List<Reminder> rows) {
         if (meeting.cancelledOccurrences.contains(occurrence)) {
             return new OccurrenceView(occurrence, occurrence, OccurrenceView.Status.CANCELLED, states(rows));
         }
-        List<ReminderState> reminders = rows.isEmpty() ? beyondHorizon(meeting, occurrence) : states(rows);
-        return new OccurrenceView(occurrence, occurrence, OccurrenceView.Status.SCHEDULED, reminders);
+        Instant startsAt = meeting.movedOccurrences.getOrDefault(occurrence, occurrence);
+        List<ReminderState> reminders = rows.isEmpty() ? beyondHorizon(meeting, startsAt) : states(rows);
+        OccurrenceView.Status status =
+                startsAt.equals(occurrence) ? OccurrenceView.Status.SCHEDULED : OccurrenceView.Status.MOVED;
+        return new OccurrenceView(occurrence, startsAt, status, reminders);
     }
 
     /** Reminders not planned as rows yet (past the horizon): when they will be sent, SCHEDULED as they will be. */
@@ -78,7 +81,7 @@ public class OccurrenceService {
                 .toList();
     }
 
-    private static Instant occurrenceOf(Reminder reminder, Meeting meeting) {
+    static Instant occurrenceOf(Reminder reminder, Meeting meeting) {
         return Stream.ofNullable(reminder.occurrence).findFirst().orElse(meeting.startsAt);
     }
 }

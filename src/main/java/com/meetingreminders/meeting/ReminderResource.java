@@ -89,7 +89,8 @@ public class ReminderResource {
                 .orElseGet(() -> noReminder(id));
     }
 
-    private static Optional<Instant> instant(String text) {
+    /** An ISO-8601 UTC instant from a path; empty for anything else, which the caller answers 404. */
+    static Optional<Instant> instant(String text) {
         try {
             return Optional.of(Instant.parse(text));
         } catch (DateTimeParseException e) {

@@ -32,7 +32,8 @@ class FailureNoticeStore {
             + " and (r.failure_notice_taken_until is null or r.failure_notice_taken_until < ?) and ";
 
     private static final String RETURNING = " returning r.id, r.meeting_id, r.send_at, r.remind_before, r.attempts,"
-            + " r.last_error, m.title, m.starts_at, m.time_zone, m.attendees, m.owner, m.failure_webhook_url";
+            + " r.last_error, m.title, m.starts_at, m.time_zone, m.attendees, m.owner, m.failure_webhook_url,"
+            + " coalesce(r.occurrence, m.starts_at)";
 
     private static final String TAKE_THESE = TAKE + "r.id = any(?)" + RETURNING;
 
@@ -114,6 +115,7 @@ class FailureNoticeStore {
                 ref.meetingId(),
                 result.getString(7),
                 instant(result, 8),
+                instant(result, 13),
                 ref.sendAt(),
                 result.getString(4),
                 result.getString(9),

@@ -32,7 +32,8 @@ class DueReminderUnitTest {
                 List.of("a@example.com"),
                 "https://hooks.example.com/x",
                 "owner",
-                null);
+                null,
+                STARTS);
     }
 
     @Test

@@ -29,7 +29,15 @@ class OutgoingUnitTest {
 
     private static Outgoing outgoing(List<String> reached) {
         Notification notification = new Notification(
-                "id", UUID.randomUUID(), "Standup", AT, AT.minusSeconds(300), "PT5M", "UTC", List.of("a@example.com"));
+                "id",
+                UUID.randomUUID(),
+                "Standup",
+                AT,
+                AT,
+                AT.minusSeconds(300),
+                "PT5M",
+                "UTC",
+                List.of("a@example.com"));
         return new Outgoing(notification, "{}", "owner", null, reached, Context.root());
     }
 }
