@@ -7,6 +7,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /** Every {@code reminders.*} setting; each also works as an environment variable ({@code REMINDERS_WEBHOOK_URL}). */
 @ConfigMapping(prefix = "reminders")
@@ -143,6 +144,26 @@ public interface RemindersConfig {
         /** At start, add E and x to notify-keyspace-events (keeping flags already set). */
         @WithDefault("true")
         boolean configureNotifications();
+
+        /**
+         * Seed nodes of a Redis Cluster, comma-separated {@code redis://host:port}; when set, the service runs in
+         * cluster mode and {@code address} and {@code database} are not used.
+         */
+        Optional<List<String>> clusterNodes();
+
+        /**
+         * Shards of the schedule, each with its keys in one hash slot. Default: 1 on a single node (the keys are named
+         * as they always were), 12 in cluster mode (several per master of a usual cluster, so a master's share of the
+         * sweep moves with its slots on a resharding or failover).
+         */
+        OptionalInt shards();
+
+        /**
+         * How often a replica in cluster mode checks that it hears expiration events from every current master,
+         * turning them on and subscribing again where it does not.
+         */
+        @WithDefault("10s")
+        Duration mastersCheckInterval();
     }
 
     interface Sweeper {

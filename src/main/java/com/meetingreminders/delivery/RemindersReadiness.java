@@ -7,24 +7,23 @@ import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
-import org.redisson.api.RedissonClient;
-import org.redisson.api.redisnode.RedisNodes;
 
 /**
- * Readiness of the reminder timers: DOWN while Redis does not answer. Expiration events being off is reported in the
- * data but keeps the replica ready, since the sweeper delivers without them; so does a pause of delivery.
+ * Readiness of the reminder timers: DOWN while a Redis master does not answer. Expiration events being off, or heard
+ * from fewer masters than exist, is reported in the data but keeps the replica ready, since the sweeper delivers
+ * without them; so does a pause of delivery.
  */
 @Readiness
 @ApplicationScoped
 public class RemindersReadiness implements HealthCheck {
 
-    private final RedissonClient redis;
     private final KeyspaceNotifications notifications;
+    private final ExpiredKeySubscriber subscriber;
     private final DeliveryPause pause;
 
-    RemindersReadiness(RedissonClient redis, KeyspaceNotifications notifications, DeliveryPause pause) {
-        this.redis = redis;
+    RemindersReadiness(KeyspaceNotifications notifications, ExpiredKeySubscriber subscriber, DeliveryPause pause) {
         this.notifications = notifications;
+        this.subscriber = subscriber;
         this.pause = pause;
     }
 
@@ -33,7 +32,7 @@ public class RemindersReadiness implements HealthCheck {
         HealthCheckResponseBuilder response = HealthCheckResponse.named("Reminder timers (Redis)");
         boolean answers;
         try {
-            answers = redis.getRedisNodes(RedisNodes.SINGLE).getInstance().ping(1, TimeUnit.SECONDS);
+            answers = notifications.masters().stream().allMatch(master -> master.ping(1, TimeUnit.SECONDS));
         } catch (RuntimeException e) {
             answers = false;
         }
@@ -41,6 +40,9 @@ public class RemindersReadiness implements HealthCheck {
         return response.status(answers)
                 .withData("redis", answers ? "up" : "down")
                 .withData("expiredEvents", events)
+                // As of the last check (reminders.redis.masters-check-interval): fewer heard means the sweep delivers.
+                .withData("masters", subscriber.masters())
+                .withData("mastersHeard", subscriber.mastersHeard())
                 // An operator's pause keeps the replica ready: it is healthy, and its reminders wait, none lost.
                 .withData("paused", pause.pausedHere())
                 .build();

@@ -8,38 +8,81 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Optional;
+import java.util.zip.CRC32;
+import org.redisson.connection.CRC16;
 
 /**
  * Every Redis key and channel name the service uses, all under {@code reminders.redis.key-prefix}. A trigger key and a
- * claim key are their prefix followed by the reminder's {@link ReminderRef#id()}; the Lua scripts build them that way.
+ * claim key are their shard's prefix followed by the reminder's {@link ReminderRef#id()}; the Lua scripts build them
+ * that way. With more than one shard, a shard's keys carry its hash tag ({@code prefix{s3}:schedule}), so that each
+ * script touches one slot of a Redis Cluster; with one shard, the keys are named as they always were.
  */
 @ApplicationScoped
 public class ReminderKeys {
 
+    /** Shards in cluster mode unless configured: several per master of a usual cluster. */
+    static final int CLUSTER_SHARDS = 12;
+
+    private static final int CLUSTER_SLOTS = 16_384;
+    private static final String SHARD_TAG = "{s";
+    private static final String TRIGGER = "}:trigger:";
+
     private final String prefix;
+    private final int shards;
 
     @Inject
     ReminderKeys(RemindersConfig config) {
-        this(config.redis().keyPrefix());
+        this(
+                config.redis().keyPrefix(),
+                config.redis().shards().orElse(config.redis().clusterNodes().isPresent() ? CLUSTER_SHARDS : 1));
     }
 
     ReminderKeys(String prefix) {
+        this(prefix, 1);
+    }
+
+    ReminderKeys(String prefix, int shards) {
+        if (shards < 1) {
+            throw new IllegalArgumentException("reminders.redis.shards must be at least 1, not " + shards);
+        }
+        if (shards > 1 && prefix.contains("{")) {
+            throw new IllegalArgumentException("With shards, reminders.redis.key-prefix may not hold a hash tag");
+        }
         this.prefix = prefix;
+        this.shards = shards;
     }
 
-    /** ZSET of every armed reminder, scored by when it is next due. */
-    String schedule() {
-        return prefix + "schedule";
+    public int shards() {
+        return shards;
     }
 
-    /** How far ahead (epoch ms) sweeps have given trigger keys. */
-    String armedUntil() {
-        return prefix + "armed-until";
+    /** A stable function of the reminder's id, so that every replica finds its entry in the same shard. */
+    public int shardOf(ReminderRef ref) {
+        if (shards == 1) {
+            return 0;
+        }
+        CRC32 crc = new CRC32();
+        crc.update(ref.id().getBytes(StandardCharsets.US_ASCII));
+        return (int) (crc.getValue() % shards);
     }
 
-    /** Present once every scheduled reminder of the database is armed; gone means Redis lost our keys. */
-    String reconciled() {
-        return prefix + "reconciled";
+    private String shardPrefix(int shard) {
+        return shards == 1 ? prefix : prefix + SHARD_TAG + shard + "}:";
+    }
+
+    /** ZSET of the shard's armed reminders, scored by when each is next due. */
+    String schedule(int shard) {
+        return shardPrefix(shard) + "schedule";
+    }
+
+    /** How far ahead (epoch ms) sweeps have given the shard's entries trigger keys. */
+    String armedUntil(int shard) {
+        return shardPrefix(shard) + "armed-until";
+    }
+
+    /** Present once every scheduled reminder of the shard is armed; gone means Redis lost its keys. */
+    String reconciled(int shard) {
+        return shardPrefix(shard) + "reconciled";
     }
 
     /** Held by the replica that re-arms everything, so that others need not do it too. */
@@ -47,12 +90,32 @@ public class ReminderKeys {
         return prefix + "reconcile-lock";
     }
 
-    String triggerPrefix() {
-        return prefix + "trigger:";
+    String triggerPrefix(int shard) {
+        return shardPrefix(shard) + "trigger:";
     }
 
-    String claimPrefix() {
-        return prefix + "claim:";
+    String claimPrefix(int shard) {
+        return shardPrefix(shard) + "claim:";
+    }
+
+    /**
+     * A key whose expiry tells whether the replica hears the master holding it; {@code n} picks its slot, see
+     * {@link #slot(String)}.
+     */
+    String probe(int n) {
+        return prefix + "{p" + n + "}:probe";
+    }
+
+    public boolean isProbe(String key) {
+        return key.startsWith(prefix + "{p") && key.endsWith("}:probe");
+    }
+
+    /** The Redis Cluster slot of a key: CRC16 of its hash tag, or of the whole key without one. */
+    static int slot(String key) {
+        int open = key.indexOf('{');
+        int close = open < 0 ? -1 : key.indexOf('}', open + 1);
+        String hashed = close > open + 1 ? key.substring(open + 1, close) : key;
+        return CRC16.crc16(hashed.getBytes(StandardCharsets.UTF_8)) % CLUSTER_SLOTS;
     }
 
     /** Pub/sub channel on which every replica hears the notifications delivered by any of them. */
@@ -70,8 +133,11 @@ public class ReminderKeys {
         return prefix + "limits:streams:" + hashed(caller);
     }
 
+    /** Cheap: whether the key is spelled as a trigger key of ours, before {@link #parseTrigger} reads it. */
     public boolean isTrigger(String key) {
-        return key.startsWith(triggerPrefix());
+        return shards == 1
+                ? key.startsWith(triggerPrefix(0))
+                : key.startsWith(prefix + SHARD_TAG) && key.indexOf(TRIGGER, prefix.length()) > 0;
     }
 
     private static String hashed(String caller) {
@@ -83,8 +149,20 @@ public class ReminderKeys {
         }
     }
 
-    /** The reminder a trigger key names, or empty for a key that is not a well-formed trigger key. */
+    /**
+     * The reminder a trigger key names, or empty for a key that is not a well-formed trigger key, including one in a
+     * shard other than the reminder's (left by a different shard count: its own shard's schedule does not hold it).
+     */
     public Optional<ReminderRef> parseTrigger(String key) {
-        return isTrigger(key) ? ReminderRef.parse(key.substring(triggerPrefix().length())) : Optional.empty();
+        if (!isTrigger(key)) {
+            return Optional.empty();
+        }
+        if (shards == 1) {
+            return ReminderRef.parse(key.substring(triggerPrefix(0).length()));
+        }
+        int end = key.indexOf(TRIGGER, prefix.length());
+        String shard = key.substring(prefix.length() + SHARD_TAG.length(), end);
+        return ReminderRef.parse(key.substring(end + TRIGGER.length()))
+                .filter(ref -> Integer.toString(shardOf(ref)).equals(shard));
     }
 }

@@ -1,6 +1,7 @@
 package com.meetingreminders.timer;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -22,5 +23,23 @@ public record Sweep(
         }
         long takeableAt = nextDueMillis.getAsLong() + grace.toMillis();
         return Optional.of(Duration.ofMillis(Math.max(0, takeableAt - redisNowMillis)));
+    }
+
+    /** This sweep of one shard together with another's: every shard must still be reconciled. */
+    Sweep and(Sweep other) {
+        List<ReminderRef> both = new ArrayList<>(taken);
+        both.addAll(other.taken);
+        OptionalLong earliest = nextDueMillis.isEmpty()
+                ? other.nextDueMillis
+                : other.nextDueMillis.isEmpty()
+                        ? nextDueMillis
+                        : OptionalLong.of(Math.min(nextDueMillis.getAsLong(), other.nextDueMillis.getAsLong()));
+        // The later clock reading: it makes the wait until the next entry shorter, never longer.
+        return new Sweep(
+                Math.max(redisNowMillis, other.redisNowMillis),
+                reconciled && other.reconciled,
+                earliest,
+                dueLeft + other.dueLeft,
+                both);
     }
 }

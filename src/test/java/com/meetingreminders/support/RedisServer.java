@@ -90,12 +90,23 @@ public final class RedisServer implements AutoCloseable {
 
     /** Runs a command with redis-cli and returns what it printed, trimmed. */
     public String cli(String... command) {
+        return cli(port, command);
+    }
+
+    /** Runs a command on the local server at {@code port} with redis-cli and returns what it printed, trimmed. */
+    static String cli(int port, String... command) {
         List<String> line = new ArrayList<>(List.of("redis-cli", "-p", Integer.toString(port)));
         line.addAll(List.of(command));
+        return run(line);
+    }
+
+    /** Runs a Redis command-line tool and returns what it printed, trimmed. */
+    static String run(List<String> command) {
         try {
-            Process cli = new ProcessBuilder(line).redirectErrorStream(true).start();
-            String output = new String(cli.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            cli.waitFor(10, TimeUnit.SECONDS);
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            process.waitFor(30, TimeUnit.SECONDS);
             return output;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -15,12 +15,12 @@ class ReminderKeysUnitTest {
     @Test
     void namesEveryKeyAndChannelUnderThePrefix() {
         assertThat(new String[] {
-                    keys.schedule(),
-                    keys.armedUntil(),
-                    keys.reconciled(),
+                    keys.schedule(0),
+                    keys.armedUntil(0),
+                    keys.reconciled(0),
                     keys.reconcileLock(),
-                    keys.triggerPrefix(),
-                    keys.claimPrefix(),
+                    keys.triggerPrefix(0),
+                    keys.claimPrefix(0),
                     keys.deliveredChannel(),
                     keys.requestRate("alice"),
                     keys.openStreams("alice")
@@ -32,7 +32,7 @@ class ReminderKeysUnitTest {
     @Test
     void readsBackTheReminderOfATriggerKeyAsTheScriptsSpellIt() {
         ReminderRef ref = new ReminderRef(UUID.randomUUID(), Instant.parse("2026-11-23T09:00:00Z"));
-        String key = keys.triggerPrefix() + ref.id();
+        String key = keys.triggerPrefix(0) + ref.id();
 
         assertThat(keys.isTrigger(key)).isTrue();
         assertThat(keys.parseTrigger(key)).contains(ref);
@@ -42,10 +42,10 @@ class ReminderKeysUnitTest {
     void ignoresKeysThatAreNotTriggers() {
         ReminderRef ref = new ReminderRef(UUID.randomUUID(), Instant.parse("2026-11-23T09:00:00Z"));
 
-        assertThat(keys.parseTrigger(keys.claimPrefix() + ref.id())).isEmpty();
+        assertThat(keys.parseTrigger(keys.claimPrefix(0) + ref.id())).isEmpty();
         assertThat(keys.parseTrigger("other-app:trigger:" + ref.id())).isEmpty();
-        assertThat(keys.parseTrigger(keys.triggerPrefix() + "garbage")).isEmpty();
-        assertThat(keys.parseTrigger(keys.schedule())).isEmpty();
+        assertThat(keys.parseTrigger(keys.triggerPrefix(0) + "garbage")).isEmpty();
+        assertThat(keys.parseTrigger(keys.schedule(0))).isEmpty();
     }
 
     @Test
@@ -66,8 +66,8 @@ class ReminderKeysUnitTest {
     void twoDeploymentsWithTwoPrefixesShareNoName() {
         ReminderKeys other = new ReminderKeys("rm-other:");
 
-        assertThat(other.schedule()).isNotEqualTo(keys.schedule());
+        assertThat(other.schedule(0)).isNotEqualTo(keys.schedule(0));
         assertThat(other.deliveredChannel()).isNotEqualTo(keys.deliveredChannel());
-        assertThat(keys.isTrigger(other.triggerPrefix() + "x")).isFalse();
+        assertThat(keys.isTrigger(other.triggerPrefix(0) + "x")).isFalse();
     }
 }

@@ -3,8 +3,10 @@ package com.meetingreminders.timer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** When the next sweep may take the earliest entry left: its due time plus the grace, on Redis's clock. */
@@ -45,5 +47,23 @@ class SweepUnitTest {
     void withoutGraceAnEntryDueInAMillisecondWaitsAMillisecond() {
         assertThat(leaving(OptionalLong.of(REDIS_NOW + 1)).untilNextTakeable(Duration.ZERO))
                 .contains(Duration.ofMillis(1));
+    }
+
+    @Test
+    void sweepsOfTwoShardsAddUpToOneSweep() {
+        ReminderRef first = new ReminderRef(UUID.randomUUID(), Instant.ofEpochMilli(REDIS_NOW - 10));
+        ReminderRef second = new ReminderRef(UUID.randomUUID(), Instant.ofEpochMilli(REDIS_NOW - 5));
+        Sweep one = new Sweep(REDIS_NOW, true, OptionalLong.of(REDIS_NOW + 500), 3, List.of(first));
+        Sweep other = new Sweep(REDIS_NOW + 2, false, OptionalLong.of(REDIS_NOW + 200), 4, List.of(second));
+
+        Sweep both = one.and(other);
+
+        assertThat(both.redisNowMillis()).isEqualTo(REDIS_NOW + 2);
+        assertThat(both.reconciled()).isFalse();
+        assertThat(both.nextDueMillis()).hasValue(REDIS_NOW + 200);
+        assertThat(both.dueLeft()).isEqualTo(7);
+        assertThat(both.taken()).containsExactly(first, second);
+        assertThat(leaving(OptionalLong.empty()).and(one).nextDueMillis()).hasValue(REDIS_NOW + 500);
+        assertThat(one.and(leaving(OptionalLong.empty())).nextDueMillis()).hasValue(REDIS_NOW + 500);
     }
 }

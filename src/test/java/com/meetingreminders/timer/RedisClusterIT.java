@@ -1,0 +1,238 @@
+package com.meetingreminders.timer;
+
+import static com.meetingreminders.support.MeetingBody.meeting;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.meetingreminders.support.Figures;
+import com.meetingreminders.support.LeadTime;
+import com.meetingreminders.support.Moments;
+import com.meetingreminders.support.OwnDatabase;
+import com.meetingreminders.support.RedisCluster;
+import com.meetingreminders.support.Replica;
+import com.meetingreminders.support.WebhookReceiver;
+import com.meetingreminders.support.WebhookReceiver.Received;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Two packaged replicas on a Redis Cluster of 3 masters and 3 replicas of the test's own: reminders in the shards of
+ * every master are delivered once, heard from every master; a master without expiration events is swept; a master
+ * killed while reminders fall due loses nothing once its replica is promoted, and the new master is heard; FLUSHALL on
+ * every master is repaired by reconciliation.
+ */
+class RedisClusterIT {
+
+    private static final String PATH = "/cluster";
+    /** Enough for every master to hold some: the smallest of three holds 3 of the 12 shards, so (3/4)^60 misses. */
+    private static final int REMINDERS = 60;
+
+    private static final String READINESS_CHECK = "checks.find { it.name == 'Reminder timers (Redis)' }.data.";
+
+    private static RedisCluster cluster;
+
+    @RegisterExtension
+    final OwnDatabase database = new OwnDatabase();
+
+    @RegisterExtension
+    final WebhookReceiver receiver = WebhookReceiver.start();
+
+    private final String keyPrefix = "it-" + UUID.randomUUID() + ":";
+    private final ReminderKeys keys = new ReminderKeys(keyPrefix, ReminderKeys.CLUSTER_SHARDS);
+
+    @BeforeAll
+    static void startCluster() {
+        cluster = RedisCluster.start();
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void deliversOnceTheRemindersOfEveryMasterAndHearsEveryMaster() {
+        try (Replica a = startAsync("cluster-a", Map.of()).join();
+                Replica b = startAsync("cluster-b", Map.of()).join()) {
+            awaitMastersHeard(3, a, b);
+
+            Instant sendAt = createDue(a, b, 3);
+            await().atMost(LeadTime.until(sendAt, Duration.ofSeconds(30))).until(() -> distinct() >= REMINDERS);
+
+            Figures figures = Figures.of(REMINDERS, receiver.on(PATH)).print("Redis Cluster, every master");
+            Map<Integer, Long> byMaster = deliveredByMaster();
+            System.out.printf("Delivered by the master holding their shard: %s%n", byMaster);
+            assertThat(byMaster).hasSize(3).allSatisfy((master, count) -> assertThat(count)
+                    .isPositive());
+            assertThat(figures.delivered()).isEqualTo(REMINDERS);
+            assertThat(figures.duplicates()).isZero();
+        }
+    }
+
+    @Test
+    void sweepsTheRemindersOfAMasterThatPublishesNoExpirationEvents() {
+        cluster.onEveryMaster("CONFIG", "SET", "notify-keyspace-events", "Ex");
+        int silent = cluster.masterPorts().get(0);
+        cluster.cli(silent, "CONFIG", "SET", "notify-keyspace-events", "");
+        // Not turned back on by the replicas, so that the silent master stays silent for the whole test.
+        Map<String, String> settings = Map.of("reminders.redis.configure-notifications", "false");
+        try (Replica a = startAsync("silent-a", settings).join();
+                Replica b = startAsync("silent-b", settings).join()) {
+            awaitMastersHeard(2, a, b);
+
+            Instant sendAt = createDue(a, b, 3);
+            await().atMost(LeadTime.until(sendAt, Duration.ofSeconds(30))).until(() -> distinct() >= REMINDERS);
+
+            Figures figures = Figures.of(REMINDERS, receiver.on(PATH)).print("Expiration events off on one master");
+            Map<Integer, Long> byMaster = deliveredByMaster();
+            System.out.printf("Delivered by master (%d publishes no expiration events): %s%n", silent, byMaster);
+            assertThat(byMaster.get(silent)).isPositive();
+            assertThat(figures.delivered()).isEqualTo(REMINDERS);
+            assertThat(figures.duplicates()).isZero();
+        } finally {
+            cluster.onEveryMaster("CONFIG", "SET", "notify-keyspace-events", "Ex");
+        }
+    }
+
+    @Test
+    void losesNothingWhenAMasterIsKilledWhileRemindersFallDueAndHearsItsPromotedReplica() {
+        try (Replica a = startAsync("failover-a", Map.of()).join();
+                Replica b = startAsync("failover-b", Map.of()).join()) {
+            awaitMastersHeard(3, a, b);
+            // Spread over three seconds, so that some fall due before the kill, some during the failover, some after.
+            Instant sendAt = createDue(a, b, 50);
+            List<Integer> mastersBefore = cluster.masterPorts();
+            int victim = mastersBefore.get(0);
+
+            Moments.waitUntil(sendAt.plusMillis(500));
+            long deliveredBeforeKill = distinct();
+            cluster.kill(victim);
+            Instant killedAt = Instant.now();
+            cluster.awaitFailover(victim);
+            Duration failover = Duration.between(killedAt, Instant.now());
+            List<Integer> mastersAfter = cluster.masterPorts();
+
+            await().atMost(Duration.ofSeconds(60)).until(() -> distinct() >= REMINDERS);
+            awaitMastersHeard(3, a, b);
+
+            Figures figures = Figures.of(REMINDERS, receiver.on(PATH))
+                    .print("A master killed with kill -9 as reminders fall due");
+            System.out.printf(
+                    "Masters %s, then %s after killing %d: failover took %d ms; %d reminders delivered before the"
+                            + " kill; delivered by master now holding their shard: %s%n",
+                    mastersBefore, mastersAfter, victim, failover.toMillis(), deliveredBeforeKill, deliveredByMaster());
+            assertThat(mastersAfter).hasSize(3).doesNotContain(victim);
+            assertThat(figures.delivered()).isEqualTo(REMINDERS);
+            // The replicas of the service were not harmed: the database's conditional update keeps each send once.
+            assertThat(figures.duplicates()).isZero();
+        }
+    }
+
+    @Test
+    void rearmsEverythingAfterFlushallOnEveryMaster() {
+        try (Replica a = startAsync("flush-a", Map.of()).join();
+                Replica b = startAsync("flush-b", Map.of()).join()) {
+            Instant sendAt = createDue(a, b, 3);
+            cluster.onEveryMaster("FLUSHALL");
+            Instant flushedAt = Instant.now();
+
+            await().atMost(LeadTime.until(sendAt, Duration.ofSeconds(30))).until(() -> distinct() >= REMINDERS);
+
+            Figures figures = Figures.of(REMINDERS, receiver.on(PATH)).print("FLUSHALL on every master");
+            System.out.printf(
+                    "Flushed %d ms before the first send time; delivered by master: %s%n",
+                    Duration.between(flushedAt, sendAt).toMillis(), deliveredByMaster());
+            assertThat(figures.delivered()).isEqualTo(REMINDERS);
+            assertThat(figures.duplicates()).isZero();
+        }
+    }
+
+    private CompletableFuture<Replica> startAsync(String name, Map<String, String> overrides) {
+        Map<String, String> settings = new HashMap<>(Map.of(
+                "quarkus.datasource.jdbc.url",
+                database.jdbcUrl(),
+                "reminders.redis.key-prefix",
+                keyPrefix,
+                "reminders.redis.cluster-nodes",
+                cluster.seeds(),
+                "reminders.redis.masters-check-interval",
+                "1s",
+                "reminders.delivery.backoff",
+                "200ms"));
+        settings.putAll(overrides);
+        return CompletableFuture.supplyAsync(() -> Replica.start(name, settings));
+    }
+
+    /**
+     * Creates {@link #REMINDERS} reminders, {@code spacingMillis} apart, through both replicas, and returns the first
+     * send time: sized from how long creating meetings takes here and now. Their meetings start a minute later.
+     */
+    private Instant createDue(Replica a, Replica b, long spacingMillis) {
+        int probe = 20;
+        Duration lead = LeadTime.toCreate(
+                REMINDERS, probe, () -> IntStream.range(0, probe).parallel().forEach(i -> (i % 2 == 0 ? a : b)
+                        .create(meeting().webhookUrl(receiver.url("/probe")))));
+        Instant sendAt = LeadTime.fromNow(lead);
+        IntStream.range(0, REMINDERS).parallel().forEach(i -> (i % 2 == 0 ? a : b)
+                .create(meeting()
+                        .startsAt(sendAt.plusMillis(spacingMillis * i).plusSeconds(60))
+                        .remindBefore("PT60S")
+                        .webhookUrl(receiver.url(PATH))));
+        LeadTime.requireBefore(sendAt);
+        return sendAt;
+    }
+
+    private void awaitMastersHeard(int heard, Replica... replicas) {
+        await().atMost(Duration.ofSeconds(30)).until(() -> List.of(replicas).stream()
+                .allMatch(replica -> Integer.valueOf(heard).equals(readiness(replica, "mastersHeard"))
+                        && Integer.valueOf(3).equals(readiness(replica, "masters"))));
+        for (Replica replica : replicas) {
+            System.out.printf(
+                    "Replica on port %d hears %s of %s masters%n",
+                    replica.port(), readiness(replica, "mastersHeard"), readiness(replica, "masters"));
+        }
+    }
+
+    private static Object readiness(Replica replica, String field) {
+        return given().baseUri("http://127.0.0.1")
+                .port(replica.port())
+                .get("/q/health/ready")
+                .then()
+                .extract()
+                .path(READINESS_CHECK + field);
+    }
+
+    private long distinct() {
+        return receiver.on(PATH).stream().map(Received::deliveryId).distinct().count();
+    }
+
+    /** Distinct reminders delivered, by the port of the master that now serves their shard's slot. */
+    private Map<Integer, Long> deliveredByMaster() {
+        Map<Integer, List<int[]>> masters = cluster.masters();
+        return receiver.on(PATH).stream()
+                .map(Received::deliveryId)
+                .distinct()
+                .collect(Collectors.groupingBy(
+                        id -> RedisCluster.masterOf(
+                                masters,
+                                ReminderKeys.slot(keys.schedule(
+                                        keys.shardOf(ReminderRef.parse(id).orElseThrow())))),
+                        TreeMap::new,
+                        Collectors.counting()));
+    }
+}
