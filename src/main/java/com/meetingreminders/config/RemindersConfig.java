@@ -151,6 +151,11 @@ public interface RemindersConfig {
          */
         Optional<List<String>> clusterNodes();
 
+        /** Whether the service runs against a Redis Cluster: it does exactly when seed nodes are given. */
+        default boolean cluster() {
+            return clusterNodes().isPresent();
+        }
+
         /**
          * Shards of the schedule, each with its keys in one hash slot. Default: 1 on a single node (the keys are named
          * as they always were), 12 in cluster mode (several per master of a usual cluster, so a master's share of the

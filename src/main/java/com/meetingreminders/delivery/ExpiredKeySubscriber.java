@@ -67,7 +67,7 @@ public class ExpiredKeySubscriber {
             MeterRegistry registry,
             RemindersConfig config) {
         this.pause = pause;
-        this.cluster = config.redis().clusterNodes().isPresent();
+        this.cluster = config.redis().cluster();
         this.expirations =
                 redis.getTopic("__keyevent@" + config.redis().database() + "__:expired", StringCodec.INSTANCE);
         this.everyMaster = redis.getPatternTopic(EVERY_DATABASE, StringCodec.INSTANCE);

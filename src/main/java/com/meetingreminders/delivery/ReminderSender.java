@@ -92,13 +92,7 @@ class ReminderSender {
     private Optional<Outgoing> outgoing(DueReminder reminder, Span span) {
         Notification notification = reminder.notification();
         try {
-            return Optional.of(new Outgoing(
-                    notification,
-                    toJson(notification),
-                    reminder.owner(),
-                    reminder.webhookUrl(),
-                    reminder.sentTo(),
-                    Context.root().with(span)));
+            return Optional.of(outgoing(reminder, notification, toJson(notification), span));
         } catch (RuntimeException e) {
             Log.warnf(
                     e,
@@ -108,10 +102,15 @@ class ReminderSender {
         }
     }
 
+    /** A reminder whose notification could not be written: it goes nowhere, and its attempt fails. */
     private static Outgoing unwritten(DueReminder reminder, Span span) {
+        return outgoing(reminder, reminder.notification(), "", span);
+    }
+
+    private static Outgoing outgoing(DueReminder reminder, Notification notification, String json, Span span) {
         return new Outgoing(
-                reminder.notification(),
-                "",
+                notification,
+                json,
                 reminder.owner(),
                 reminder.webhookUrl(),
                 reminder.sentTo(),

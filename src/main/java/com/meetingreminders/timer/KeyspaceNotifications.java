@@ -28,7 +28,7 @@ public class KeyspaceNotifications {
     KeyspaceNotifications(RedissonClient redis, RemindersConfig config) {
         this.redis = redis;
         this.configure = config.redis().configureNotifications();
-        this.cluster = config.redis().clusterNodes().isPresent();
+        this.cluster = config.redis().cluster();
     }
 
     /** Adds E and x to the flags already set on every master, unless configured not to; logs what to do where it cannot. */

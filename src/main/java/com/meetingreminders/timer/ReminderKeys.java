@@ -34,7 +34,7 @@ public class ReminderKeys {
     ReminderKeys(RemindersConfig config) {
         this(
                 config.redis().keyPrefix(),
-                config.redis().shards().orElse(config.redis().clusterNodes().isPresent() ? CLUSTER_SHARDS : 1));
+                config.redis().shards().orElse(config.redis().cluster() ? CLUSTER_SHARDS : 1));
     }
 
     ReminderKeys(String prefix) {
