@@ -1,5 +1,6 @@
 package com.meetingreminders.delivery;
 
+import com.meetingreminders.notify.Notification;
 import com.meetingreminders.reminder.ReminderStatus;
 import com.meetingreminders.timer.ReminderRef;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -91,7 +92,7 @@ class DeliveryStore {
                             instant(result, 7),
                             strings(result.getArray(8)),
                             result.getString(9),
-                            startOf(instant(result, 3), result.getString(4), instant(result, 10)),
+                            Notification.occurrenceStart(instant(result, 3), result.getString(4), instant(result, 10)),
                             result.getString(11),
                             strings(result.getArray(12)),
                             result.getString(13),
@@ -104,14 +105,6 @@ class DeliveryStore {
         } catch (SQLException e) {
             throw new IllegalStateException("Could not read the reminders of a delivery round", e);
         }
-    }
-
-    /**
-     * Where the reminder's occurrence starts: its send time plus its remindBefore, which for a series is the
-     * occurrence's start, not the series'. A row without remindBefore (none is written so) falls back to the meeting's.
-     */
-    private static Instant startOf(Instant sendAt, String remindBefore, Instant meetingStart) {
-        return remindBefore == null ? meetingStart : sendAt.plus(java.time.Duration.parse(remindBefore));
     }
 
     boolean isPaused(RoundTransaction transaction) {

@@ -114,7 +114,7 @@ class FailureNoticeStore {
                 ref.id(),
                 ref.meetingId(),
                 result.getString(7),
-                instant(result, 8),
+                Notification.occurrenceStart(ref.sendAt(), result.getString(4), instant(result, 8)),
                 instant(result, 13),
                 ref.sendAt(),
                 result.getString(4),

@@ -1,5 +1,6 @@
 package com.meetingreminders.notify;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -18,4 +19,14 @@ public record Notification(
         Instant sendAt,
         String remindBefore,
         String timeZone,
-        List<String> attendees) {}
+        List<String> attendees) {
+
+    /**
+     * Where the reminded occurrence starts: its send time plus its remindBefore, which for a series is the occurrence's
+     * start (moved or not), not the series' first. A row without remindBefore (none is written so) falls back to the
+     * meeting's start.
+     */
+    public static Instant occurrenceStart(Instant sendAt, String remindBefore, Instant meetingStart) {
+        return remindBefore == null ? meetingStart : sendAt.plus(Duration.parse(remindBefore));
+    }
+}

@@ -27,6 +27,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -132,6 +134,38 @@ class FailureNoticeTest {
                 .atMost(LONGER_THAN_A_PASS.plusSeconds(2))
                 .until(() -> receiver.on("/failed").size() == 1
                         && stream.about(deliveryId).size() == 1);
+    }
+
+    @Test
+    void aFailedReminderOfAMovedOccurrenceIsToldWithThatOccurrencesStartNotTheSeries() {
+        String owner = newCaller();
+        receiver.alwaysAnswer("/moved", 500);
+        Instant first = Moments.now().plus(Duration.ofDays(2)).truncatedTo(ChronoUnit.SECONDS);
+        String id = create(
+                owner,
+                meeting()
+                        .startsAt(first)
+                        .remindBefore("PT2M")
+                        .with("recurrence", "FREQ=DAILY")
+                        .webhookUrl(receiver.url("/moved"))
+                        .with("failureWebhookUrl", receiver.url("/moved-failed")));
+        Instant second = first.plus(Duration.ofDays(1));
+        // Its reminder is due at once, and the series' own start is two days away.
+        Instant movedTo = Moments.now().plusSeconds(60).truncatedTo(ChronoUnit.SECONDS);
+        given().header("Authorization", Tokens.bearer(owner))
+                .contentType(ContentType.JSON)
+                .body(Map.of("startsAt", movedTo.toString()))
+                .patch("/meetings/{id}/occurrences/{occurrence}", id, second.toString())
+                .then()
+                .statusCode(200);
+
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> receiver.on("/moved-failed").size() == 1);
+        JsonNode notice = receiver.on("/moved-failed").get(0).json();
+        assertThat(notice.path("startsAt").asText()).isEqualTo(movedTo.toString());
+        assertThat(notice.path("occurrence").asText()).isEqualTo(second.toString());
+        assertThat(notice.path("sendAt").asText())
+                .isEqualTo(movedTo.minus(Duration.ofMinutes(2)).toString());
     }
 
     @Test
