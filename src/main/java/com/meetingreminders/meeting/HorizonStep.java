@@ -50,6 +50,8 @@ class HorizonStep {
     int extendPass() {
         Instant now = clock.instant();
         List<Meeting> due = Meeting.dueForExtension(now, SERIES_PER_PASS);
+        // The lock's query cannot fetch them (a row lock with a limit): one query more for the whole pass.
+        Meeting.loadMovedOccurrences(due);
         for (Meeting meeting : due) {
             Instant from = meeting.plannedUntil == null ? now : meeting.plannedUntil;
             planner.extend(

@@ -129,6 +129,21 @@ public class Meeting extends PanacheEntityBase {
                 .list();
     }
 
+    /**
+     * Loads the moved occurrences of these meetings (already in this session) in one query, where reading each one's
+     * would cost a query per meeting.
+     */
+    static void loadMovedOccurrences(List<Meeting> meetings) {
+        if (!meetings.isEmpty()) {
+            getEntityManager()
+                    .createQuery(
+                            "select distinct m from Meeting m left join fetch m.movedOccurrences where m in :meetings",
+                            Meeting.class)
+                    .setParameter("meetings", meetings)
+                    .getResultList();
+        }
+    }
+
     public boolean isSeries() {
         return recurrence != null;
     }
