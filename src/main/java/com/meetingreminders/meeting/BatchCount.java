@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * Counts the meetings of a batch before any of them is bound or validated: a token scan that skips each element and
- * stops at the first one past {@link MeetingResource#MAX_BATCH}, so that 8 MB of {@code {}} costs what 1,001 do. A
+ * stops at the first one past {@link MeetingBatchResource#MAX_BATCH}, so that 8 MB of {@code {}} costs what 1,001 do. A
  * batch within the limit, or a body that is no array, goes on to the JSON reader unchanged.
  */
 @Provider
@@ -35,7 +35,7 @@ public class BatchCount implements ReaderInterceptor {
         // Vert.x has held the body to quarkus.http.limits.max-body-size already.
         byte[] body = context.getInputStream().readAllBytes();
         if (exceedsLimit(body)) {
-            throw new InvalidBody("body", MeetingResource.BATCH_SIZE_RULE);
+            throw new InvalidBody("body", MeetingBatchResource.BATCH_SIZE_RULE);
         }
         context.setInputStream(new ByteArrayInputStream(body));
         return context.proceed();
@@ -50,7 +50,7 @@ public class BatchCount implements ReaderInterceptor {
             for (JsonToken token = parser.nextToken();
                     token != null && token != JsonToken.END_ARRAY;
                     token = parser.nextToken()) {
-                if (++count > MeetingResource.MAX_BATCH) {
+                if (++count > MeetingBatchResource.MAX_BATCH) {
                     return true;
                 }
                 parser.skipChildren();

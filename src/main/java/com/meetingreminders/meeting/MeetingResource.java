@@ -8,7 +8,6 @@ import com.meetingreminders.security.Caller;
 import io.quarkus.security.Authenticated;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 import jakarta.validation.groups.ConvertGroup;
 import jakarta.validation.groups.Default;
 import jakarta.ws.rs.BeanParam;
@@ -24,7 +23,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
-import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -49,9 +47,6 @@ public class MeetingResource {
     /** RFC 7386's media type: the body of PATCH /meetings/{id}. */
     static final String MERGE_PATCH = "application/merge-patch+json";
 
-    /** Most meetings one POST /meetings/batch may create. */
-    static final int MAX_BATCH = 1_000;
-
     static final String OVER_LIMIT =
             "Over a fair-use limit of the caller (reminders.limits.*); Retry-After says when to try again. Nothing is"
                     + " stored";
@@ -63,27 +58,25 @@ public class MeetingResource {
     private static final String CALENDAR_IN =
             "SUMMARY is the title; DTSTART with a TZID (IANA or Windows name) or in UTC"
                     + " the start and time zone; RRULE the recurrence; EXDATE and cancelled RECURRENCE-ID events the cancelled"
-                    + " occurrences; ATTENDEE mailto: the attendees; each VALARM's TRIGGER before the start a remindBefore."
-                    + " All-day and floating starts, RDATE, and moved occurrences are refused with 400.";
+                    + " occurrences; other events with the series' UID and a RECURRENCE-ID the moved ones (their DTSTART);"
+                    + " ATTENDEE mailto: the attendees; each VALARM's TRIGGER before the start a remindBefore."
+                    + " All-day and floating starts, RDATE, and a RECURRENCE-ID that is no occurrence of the RRULE, named"
+                    + " twice or on another UID are refused with 400.";
 
     private static final String CALENDAR_OUT = "one VEVENT with UID = id, DTSTAMP, SUMMARY, DTSTART with TZID and its"
             + " VTIMEZONE (or in UTC), RRULE, EXDATE, ATTENDEE and one VALARM per remindBefore; then one VEVENT per moved"
             + " occurrence, with RECURRENCE-ID its original start and DTSTART its new one.";
 
-    /** What a batch of the wrong length is told, whether {@link BatchCount} or validation finds it. */
-    static final String BATCH_SIZE_RULE = "must hold 1 to 1,000 meetings";
-
     private final MeetingService meetings;
     private final Caller caller;
     private final IdempotentCreates idempotent;
-    private final BatchValidation batchValidation;
+    private final ImportedMoves importedMoves;
 
-    MeetingResource(
-            MeetingService meetings, Caller caller, IdempotentCreates idempotent, BatchValidation batchValidation) {
+    MeetingResource(MeetingService meetings, Caller caller, IdempotentCreates idempotent, ImportedMoves importedMoves) {
         this.meetings = meetings;
         this.caller = caller;
         this.idempotent = idempotent;
-        this.batchValidation = batchValidation;
+        this.importedMoves = importedMoves;
     }
 
     @POST
@@ -127,47 +120,13 @@ public class MeetingResource {
                     @ConvertGroup(from = Default.class, to = MeetingRequest.OnCreate.class)
                     @NotNull(message = "must be a JSON object")
                     MeetingRequest body) {
-        return idempotent.answer(caller.id(), idempotencyKey, "POST /meetings", body, () -> {
-            MeetingView meeting = meetings.create(caller.id(), body);
+        Object request = importedMoves.withBody(body);
+        return idempotent.answer(caller.id(), idempotencyKey, "POST /meetings", request, () -> {
+            MeetingView meeting = meetings.create(caller.id(), body, importedMoves.get());
             return Response.created(URI.create("/meetings/" + meeting.id()))
                     .header(HttpHeaders.ETAG, VersionPrecondition.entityTag(meeting.version()))
                     .entity(meeting)
                     .build();
-        });
-    }
-
-    @POST
-    @Path("batch")
-    @Operation(
-            summary = "Create up to 1,000 meetings in one call",
-            description = "A JSON array of meetings, each as for POST /meetings. All are created, or none when one"
-                    + " breaks a rule; errors name the meeting by its index, as in [3].title. Up to 8 MiB.")
-    @APIResponse(
-            responseCode = "201",
-            description = "Created; the meetings in the order given",
-            headers = @Header(name = "Idempotent-Replayed", description = IdempotentCreates.REPLAYED_DOC),
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = MeetingBatch.class)))
-    @APIResponse(responseCode = "400", description = "A meeting breaks a rule, or the array is empty or too long")
-    @APIResponse(responseCode = "409", description = IdempotentCreates.IN_USE_DOC)
-    @APIResponse(responseCode = "422", description = IdempotentCreates.REUSED_DOC)
-    @APIResponse(responseCode = "429", description = OVER_LIMIT)
-    public Response createBatch(
-            @Parameter(description = IdempotentCreates.HEADER_DOC)
-                    @RestHeader(IdempotentCreates.HEADER)
-                    @IdempotencyKeyHeader
-                    String idempotencyKey,
-            @NotNull(message = "must be a JSON array of meetings")
-                    @Size(min = 1, max = MAX_BATCH, message = BATCH_SIZE_RULE)
-                    List<MeetingRequest> body) {
-        // Meeting by meeting rather than by @Valid on the list: the answer lists 100 errors, and checking stops at
-        // 10,000, so a batch of a million broken fields costs no more than that.
-        batchValidation.check(body);
-        return idempotent.answer(caller.id(), idempotencyKey, "POST /meetings/batch", body, () -> {
-            MeetingBatch created = new MeetingBatch(meetings.createAll(caller.id(), body));
-            return Response.status(Response.Status.CREATED).entity(created).build();
         });
     }
 

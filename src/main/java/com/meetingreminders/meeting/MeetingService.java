@@ -2,14 +2,10 @@ package com.meetingreminders.meeting;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.meetingreminders.http.InvalidBody;
-import com.meetingreminders.limits.CallerUsage;
 import com.meetingreminders.limits.UsageChange;
 import com.meetingreminders.reminder.Reminder;
 import com.meetingreminders.reminder.ReminderPlan;
-import com.meetingreminders.reminder.ReminderPlanner;
-import com.meetingreminders.reminder.ScheduleChange;
 import com.meetingreminders.series.SeriesRule;
-import com.meetingreminders.timer.ReminderRef;
 import io.quarkus.panache.common.Page;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -17,12 +13,13 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -33,27 +30,26 @@ import java.util.UUID;
 @Transactional
 public class MeetingService {
 
-    private final ReminderPlanner planner;
-    private final CallerUsage callerUsage;
+    private final MeetingPlans plans;
     private final Clock clock;
     private final MeetingPatcher patcher;
-    private final MeetingOccurrences occurrences;
 
-    MeetingService(
-            ReminderPlanner planner,
-            CallerUsage callerUsage,
-            Clock clock,
-            MeetingPatcher patcher,
-            MeetingOccurrences occurrences) {
-        this.occurrences = occurrences;
-        this.planner = planner;
-        this.patcher = patcher;
-        this.callerUsage = callerUsage;
+    MeetingService(MeetingPlans plans, Clock clock, MeetingPatcher patcher) {
+        this.plans = plans;
         this.clock = clock;
+        this.patcher = patcher;
     }
 
     public MeetingView create(String owner, MeetingRequest request) {
-        return createAll(owner, List.of(request)).get(0);
+        return create(owner, request, Map.of());
+    }
+
+    /**
+     * Creates a series with some occurrences already moved (original start to new start), as an imported calendar's
+     * exceptions move them.
+     */
+    public MeetingView create(String owner, MeetingRequest request, Map<Instant, Instant> moved) {
+        return createAll(owner, List.of(request), List.of(moved)).get(0);
     }
 
     /**
@@ -61,37 +57,50 @@ public class MeetingService {
      * limits.
      */
     public List<MeetingView> createAll(String owner, List<MeetingRequest> requests) {
+        return createAll(owner, requests, Collections.nCopies(requests.size(), Map.of()));
+    }
+
+    private List<MeetingView> createAll(
+            String owner, List<MeetingRequest> requests, List<Map<Instant, Instant>> moves) {
         Instant now = clock.instant();
         UsageChange usage = new UsageChange(now);
         // Every meeting before any reminder: the inserts then go in batches of each kind, and each reminder's meeting
         // is written before it.
-        List<Meeting> meetings = requests.stream()
-                .map(request -> newMeeting(owner, request, now))
-                .toList();
+        List<Meeting> meetings = new ArrayList<>();
+        for (int i = 0; i < requests.size(); i++) {
+            meetings.add(newMeeting(owner, requests.get(i), moves.get(i), now));
+        }
         List<MeetingView> created = new ArrayList<>();
         for (int i = 0; i < meetings.size(); i++) {
-            created.add(planNew(meetings.get(i), requests.get(i), now, usage));
+            Meeting meeting = meetings.get(i);
+            created.add(
+                    MeetingView.of(meeting, plans.planNew(meeting, now, usage).reminders()));
         }
-        charge(owner, usage);
+        plans.charge(owner, usage);
         return created;
     }
 
-    private static Meeting newMeeting(String owner, MeetingRequest request, Instant now) {
+    private static Meeting newMeeting(String owner, MeetingRequest request, Map<Instant, Instant> moved, Instant now) {
         Meeting meeting = new Meeting();
         meeting.id = UUID.randomUUID();
         meeting.owner = owner;
         meeting.createdAt = now;
         write(meeting, request, now);
+        moved.values().forEach(startsAt -> checkMovedStart(startsAt, now));
+        meeting.movedOccurrences.putAll(moved);
         meeting.persist();
         return meeting;
     }
 
-    private MeetingView planNew(Meeting meeting, MeetingRequest request, Instant now, UsageChange usage) {
-        ReminderPlan plan = planner.planNew(
-                meeting.id, request.remindBeforeOrDefault(), occurrences.toPlan(meeting, meeting.startsAt, now), now);
-        usage.meetingCreated();
-        count(usage, meeting, plan, meeting.attendees.size());
-        return MeetingView.of(meeting, plan.reminders());
+    /** An imported move lands where PATCH of the occurrence could put it. */
+    private static void checkMovedStart(Instant startsAt, Instant now) {
+        Instant latest = now.atOffset(ZoneOffset.UTC)
+                .plusYears(StartsInRange.YEARS_AHEAD)
+                .toInstant();
+        if (startsAt.isBefore(StartsInRange.EARLIEST) || startsAt.isAfter(latest)) {
+            throw new InvalidBody(
+                    "DTSTART", "of a moved occurrence must be from 2000-01-01T00:00:00Z to ten years from now");
+        }
     }
 
     public Optional<MeetingView> find(String owner, UUID id) {
@@ -143,7 +152,7 @@ public class MeetingService {
             // As calendars do: a moved occurrence is known by its original start, which a new rule may not have.
             meeting.movedOccurrences.clear();
         }
-        ReminderPlan plan = replan(owner, meeting, now, attendeesBefore);
+        ReminderPlan plan = plans.replan(owner, meeting, now, attendeesBefore);
         return MeetingView.of(meeting, plan.reminders());
     }
 
@@ -152,105 +161,19 @@ public class MeetingService {
         return Arrays.asList(meeting.startsAt, meeting.recurrence, meeting.timeZone);
     }
 
-    /**
-     * Moves one occurrence ({@code movedTo} present; its own original start undoes a move or a cancellation) or cancels
-     * it, then plans the meeting's reminders again exactly as a change of the meeting does: its reminder rows locked,
-     * unsent ones no longer wanted CANCELLED, their timers disarmed after the commit. Empty when the caller has no such
-     * meeting or the instant is not one of its occurrences.
-     */
-    public Optional<ChangedOccurrence> changeOccurrence(
-            String owner, UUID id, Instant occurrence, Optional<Instant> movedTo, VersionPrecondition precondition) {
-        return Meeting.findOwnedForUpdate(owner, id)
-                .filter(meeting -> MeetingOccurrences.isOccurrence(meeting, occurrence))
-                .map(meeting -> {
-                    precondition.check(meeting.version);
-                    Instant now = clock.instant();
-                    List<Instant> cancelled = new ArrayList<>(meeting.cancelledOccurrences);
-                    cancelled.remove(occurrence);
-                    meeting.movedOccurrences.remove(occurrence);
-                    movedTo.filter(at -> !at.equals(occurrence))
-                            .ifPresent(at -> meeting.movedOccurrences.put(occurrence, at));
-                    if (movedTo.isEmpty()) {
-                        cancelled.add(occurrence);
-                        cancelled.sort(null);
-                    }
-                    if (cancelled.size() > MeetingRequest.MAX_CANCELLED) {
-                        throw new InvalidBody("cancelled", "a series holds at most 1,000 cancelled occurrences");
-                    }
-                    if (meeting.movedOccurrences.size() > MeetingRequest.MAX_CANCELLED) {
-                        throw new InvalidBody("startsAt", "a series holds at most 1,000 moved occurrences");
-                    }
-                    meeting.cancelledOccurrences = cancelled;
-                    meeting.updatedAt = now;
-                    ReminderPlan plan = replan(owner, meeting, now, meeting.attendees.size());
-                    List<Reminder> rows = plan.reminders().stream()
-                            .filter(reminder -> OccurrenceService.occurrenceOf(reminder, meeting)
-                                    .equals(occurrence))
-                            .toList();
-                    return new ChangedOccurrence(OccurrenceService.view(meeting, occurrence, rows), meeting.version);
-                });
-    }
-
-    /** One occurrence as it is after a change, and the meeting's version for its ETag. */
-    public record ChangedOccurrence(OccurrenceView occurrence, long version) {}
-
-    /**
-     * Plans the meeting's reminders again after a change, and counts it toward the owner's limits. A series plans again
-     * from now on: occurrences that have started keep what they had.
-     */
-    private ReminderPlan replan(String owner, Meeting meeting, Instant now, int attendeesBefore) {
-        Instant from = meeting.isSeries() ? now : meeting.startsAt;
-        List<Duration> remindBefore =
-                meeting.remindBefore.stream().map(Duration::parse).toList();
-        ReminderPlan plan = planner.replan(meeting.id, remindBefore, occurrences.toPlan(meeting, from, now), now);
-        UsageChange usage = new UsageChange(now);
-        count(usage, meeting, plan, attendeesBefore);
-        // The version is raised on flush; the answer and its ETag show the new one.
-        charge(owner, usage);
-        return plan;
-    }
-
     /** Deletes the meeting and cancels its unsent reminders; false if there is no such meeting. */
     public boolean delete(String owner, UUID id) {
         return Meeting.findOwnedForUpdate(owner, id)
                 .map(meeting -> {
-                    ReminderPlan plan = planner.cancelAll(meeting.id);
-                    UsageChange usage = new UsageChange(clock.instant());
-                    usage.meetingDeleted();
-                    count(usage, meeting, plan, meeting.attendees.size());
+                    List<Reminder> rows = new ArrayList<>();
+                    UsageChange usage = plans.cancelAll(meeting, rows);
                     // Its reminders go with it, before it, as entities of this session: they are locked and loaded.
-                    plan.reminders().forEach(Reminder::delete);
+                    rows.forEach(Reminder::delete);
                     meeting.delete();
-                    charge(owner, usage);
+                    plans.charge(owner, usage);
                     return true;
                 })
                 .orElse(false);
-    }
-
-    /**
-     * Adds what the planner changed to the owner's counts: reminders planned and cancelled, and, when the attendees
-     * change, the e-mails of the reminders that stay planned.
-     */
-    private static void count(UsageChange usage, Meeting meeting, ReminderPlan plan, int attendeesBefore) {
-        ScheduleChange change = plan.change();
-        int attendees = meeting.attendees.size();
-        change.armed().forEach(planned -> usage.reminderPlanned(planned.sendAt(), attendees));
-        change.disarmed().forEach(cancelled -> usage.reminderCancelled(cancelled.sendAt(), attendeesBefore));
-        if (attendees != attendeesBefore) {
-            Set<ReminderRef> planned = Set.copyOf(change.armed());
-            plan.reminders().stream()
-                    .filter(reminder -> reminder.isScheduled() && !planned.contains(reminder.ref()))
-                    .forEach(kept -> usage.attendeesChanged(kept.sendAt, attendees - attendeesBefore));
-        }
-    }
-
-    /**
-     * Last before the commit, so that the owner's counts stay locked as briefly as they can: what the transaction
-     * wrote goes to the database first.
-     */
-    private void charge(String owner, UsageChange usage) {
-        Meeting.flush();
-        callerUsage.charge(owner, usage);
     }
 
     private static void write(Meeting meeting, MeetingRequest request, Instant now) {

@@ -45,12 +45,12 @@ public class OccurrenceResource {
     private static final String STALE_DOC = "If-Match names a version that is no longer current";
 
     private final OccurrenceService occurrences;
-    private final MeetingService meetings;
+    private final OccurrenceChanges changes;
     private final Caller caller;
 
-    OccurrenceResource(OccurrenceService occurrences, MeetingService meetings, Caller caller) {
+    OccurrenceResource(OccurrenceService occurrences, OccurrenceChanges changes, Caller caller) {
         this.occurrences = occurrences;
-        this.meetings = meetings;
+        this.changes = changes;
         this.caller = caller;
     }
 
@@ -126,10 +126,9 @@ public class OccurrenceResource {
             String occurrence,
             Optional<Instant> movedTo,
             String ifMatch,
-            Function<MeetingService.ChangedOccurrence, Response.ResponseBuilder> success) {
+            Function<OccurrenceChanges.ChangedOccurrence, Response.ResponseBuilder> success) {
         return ReminderResource.instant(occurrence)
-                .flatMap(at ->
-                        meetings.changeOccurrence(caller.id(), id, at, movedTo, VersionPrecondition.ifMatch(ifMatch)))
+                .flatMap(at -> changes.change(caller.id(), id, at, movedTo, VersionPrecondition.ifMatch(ifMatch)))
                 .map(changed -> success.apply(changed)
                         .header(HttpHeaders.ETAG, VersionPrecondition.entityTag(changed.version()))
                         .build())

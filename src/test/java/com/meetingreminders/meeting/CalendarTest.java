@@ -42,9 +42,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 @QuarkusTest
 class CalendarTest {
 
-    private static final String CALENDAR = "text/calendar";
-    private static final ZoneId PARIS = ZoneId.of("Europe/Paris");
-    private static final ZoneId BERLIN = ZoneId.of("Europe/Berlin");
+    static final String CALENDAR = "text/calendar";
+    static final ZoneId PARIS = ZoneId.of("Europe/Paris");
+    static final ZoneId BERLIN = ZoneId.of("Europe/Berlin");
 
     @BeforeAll
     static void logOnlyWhatFails() {
@@ -128,27 +128,13 @@ class CalendarTest {
     void importsAnOutlookEventWithAWindowsZoneFoldedLinesAndMicrosoftProperties() {
         LocalDateTime start = mondayInTwoWeeks().plusDays(2).atTime(14, 0);
         String title = "Quartalsübersicht Vertrieb und Marketing – Zahlen, Ziele und nächste Schritte für Q1";
-        byte[] ics = IcsText.of(
+        byte[] ics = IcsText.of(IcsText.lines(
                 "BEGIN:VCALENDAR",
                 "PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN",
                 "VERSION:2.0",
                 "METHOD:REQUEST",
                 "X-MS-OLK-FORCEINSPECTOROPEN:TRUE",
-                "BEGIN:VTIMEZONE",
-                "TZID:W. Europe Standard Time",
-                "BEGIN:STANDARD",
-                "DTSTART:16011028T030000",
-                "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10",
-                "TZOFFSETFROM:+0200",
-                "TZOFFSETTO:+0100",
-                "END:STANDARD",
-                "BEGIN:DAYLIGHT",
-                "DTSTART:16010325T020000",
-                "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3",
-                "TZOFFSETFROM:+0100",
-                "TZOFFSETTO:+0200",
-                "END:DAYLIGHT",
-                "END:VTIMEZONE",
+                IcsText.OUTLOOK_WESTERN_EUROPE,
                 "BEGIN:VEVENT",
                 "ATTENDEE;CN=\"Bernd Müller\";RSVP=TRUE;ROLE=REQ-PARTICIPANT:mailto:bernd.mueller@vertrieb.example.com",
                 "CLASS:PUBLIC",
@@ -175,7 +161,7 @@ class CalendarTest {
                 "DESCRIPTION:Reminder",
                 "END:VALARM",
                 "END:VEVENT",
-                "END:VCALENDAR");
+                "END:VCALENDAR"));
         assertThat(new String(ics, StandardCharsets.UTF_8)).contains("\r\n ");
 
         JsonPath meeting = postCalendar(ics).then().statusCode(201).extract().jsonPath();
@@ -390,10 +376,6 @@ class CalendarTest {
                 Arguments.of("a control character", oneEvent(start, "SUMMARY:Bell\u0007"), "body"),
                 Arguments.of("not UTF-8", latin1(oneEvent(start, "SUMMARY:Caf\u00e9")), "body"),
                 Arguments.of("nested too deep", deeplyNested(start), "body"),
-                Arguments.of(
-                        "a moved occurrence",
-                        series(start, "RECURRENCE-ID:" + IcsText.utc(inAWeek().plus(Duration.ofDays(1)))),
-                        "RECURRENCE-ID"),
                 Arguments.of("a garbled trigger", oneEvent(start, title, alarm("TRIGGER:soon")), "TRIGGER"),
                 Arguments.of("a garbled start", oneEvent("DTSTART;TZID=Europe/Paris:tomorrow", title), "DTSTART"),
                 Arguments.of("a garbled exception", oneEvent(start, title, "EXDATE:20271104T0900Z"), "EXDATE"),
@@ -437,25 +419,6 @@ class CalendarTest {
                 "END:VCALENDAR");
     }
 
-    private static byte[] series(String start, String recurrenceId) {
-        return IcsText.of(
-                "BEGIN:VCALENDAR",
-                "VERSION:2.0",
-                "BEGIN:VEVENT",
-                "UID:s",
-                start,
-                "RRULE:FREQ=DAILY;COUNT=5",
-                "SUMMARY:Daily",
-                "END:VEVENT",
-                "BEGIN:VEVENT",
-                "UID:s",
-                recurrenceId,
-                "DTSTART:" + IcsText.utc(inAWeek().plus(Duration.ofDays(1)).plus(Duration.ofHours(2))),
-                "SUMMARY:Daily, later",
-                "END:VEVENT",
-                "END:VCALENDAR");
-    }
-
     private static byte[] deeplyNested(String start) {
         StringBuilder nested = new StringBuilder();
         for (int i = 0; i < 2_000; i++) {
@@ -480,7 +443,7 @@ class CalendarTest {
         return new String(utf8, StandardCharsets.UTF_8).getBytes(StandardCharsets.ISO_8859_1);
     }
 
-    private static Response postCalendar(byte[] ics) {
+    static Response postCalendar(byte[] ics) {
         return given().contentType(CALENDAR).body(ics).post("/meetings");
     }
 
@@ -517,7 +480,7 @@ class CalendarTest {
         return ics.replace("\r\n ", "");
     }
 
-    private static LocalDate mondayInTwoWeeks() {
+    static LocalDate mondayInTwoWeeks() {
         return LocalDate.now(PARIS).plusWeeks(2).with(TemporalAdjusters.next(DayOfWeek.MONDAY));
     }
 
@@ -525,7 +488,7 @@ class CalendarTest {
         return Instant.now().plus(Duration.ofDays(7)).truncatedTo(ChronoUnit.HOURS);
     }
 
-    private static Instant instant(LocalDateTime local, ZoneId zone) {
+    static Instant instant(LocalDateTime local, ZoneId zone) {
         return ZonedDateTime.of(local, zone).toInstant();
     }
 

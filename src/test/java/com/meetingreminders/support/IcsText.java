@@ -6,14 +6,42 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** iCalendar text as calendar applications write it: CRLF line ends, long lines folded at 75 octets. */
 public final class IcsText {
 
     private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss");
 
+    /** Western Europe's VTIMEZONE as Outlook writes it: the Windows zone name, its rules from 1601 on. */
+    public static final List<String> OUTLOOK_WESTERN_EUROPE = List.of(
+            "BEGIN:VTIMEZONE",
+            "TZID:W. Europe Standard Time",
+            "BEGIN:STANDARD",
+            "DTSTART:16011028T030000",
+            "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10",
+            "TZOFFSETFROM:+0200",
+            "TZOFFSETTO:+0100",
+            "END:STANDARD",
+            "BEGIN:DAYLIGHT",
+            "DTSTART:16010325T020000",
+            "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3",
+            "TZOFFSETFROM:+0100",
+            "TZOFFSETTO:+0200",
+            "END:DAYLIGHT",
+            "END:VTIMEZONE");
+
     private IcsText() {}
+
+    /** The lines of these parts, each one line or a list of lines, in order: for {@link #of}. */
+    public static String[] lines(Object... parts) {
+        return Arrays.stream(parts)
+                .flatMap(part -> part instanceof List<?> list ? list.stream() : Stream.of(part))
+                .map(String::valueOf)
+                .toArray(String[]::new);
+    }
 
     /** The lines, each folded as RFC 5545 (3.1) says, ended by CRLF. */
     public static byte[] of(String... lines) {
