@@ -63,7 +63,10 @@ public class MeetingBatchResource {
                             mediaType = MediaType.APPLICATION_JSON,
                             schema = @Schema(implementation = MeetingBatch.class)))
     @APIResponse(responseCode = "400", description = "A meeting breaks a rule, or the array is empty or too long")
-    @APIResponse(responseCode = "409", description = IdempotentCreates.IN_USE_DOC)
+    @APIResponse(
+            responseCode = "409",
+            description = IdempotentCreates.IN_USE_DOC + "; or: " + MeetingResource.COLLISION_DOC + " (detail names the"
+                    + " meeting by its index)")
     @APIResponse(responseCode = "422", description = IdempotentCreates.REUSED_DOC)
     @APIResponse(responseCode = "429", description = MeetingResource.OVER_LIMIT)
     public Response createBatch(

@@ -3,6 +3,7 @@ package com.meetingreminders.meeting;
 import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.http.InvalidBody;
 import com.meetingreminders.reminder.PlannedOccurrence;
+import com.meetingreminders.reminder.ReminderCollision;
 import com.meetingreminders.series.InvalidSeries;
 import com.meetingreminders.series.Occurrences;
 import com.meetingreminders.series.SeriesRule;
@@ -13,6 +14,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -103,9 +105,51 @@ class MeetingOccurrences {
                 planned.add(new PlannedOccurrence(occurrence, startsAt));
             }
         });
-        // By start, so that where two occurrences' reminders fall on one instant the earlier occurrence has it.
+        // By start: where two occurrences' reminders fall on one instant, a change is refused, and the horizon step
+        // (which has no caller to refuse) leaves the reminder to the earlier occurrence.
         planned.sort(Comparator.comparing(PlannedOccurrence::startsAt));
         return planned;
+    }
+
+    /**
+     * Refuses, as {@link ReminderCollision}, a moved occurrence one of whose reminders falls at the same instant as a
+     * reminder of another occurrence, however far beyond the horizon both are: the planner sees only the horizon. Two
+     * reminders meet only if their occurrences start less than the longest remindBefore apart, so each future move is
+     * compared with the occurrences around its new start alone.
+     */
+    static void checkMoves(Meeting meeting, Instant now) {
+        Optional<Occurrences> series = seriesOf(meeting);
+        if (series.isEmpty() || meeting.movedOccurrences.isEmpty()) {
+            return;
+        }
+        List<Duration> remindBefore =
+                meeting.remindBefore.stream().map(Duration::parse).toList();
+        Duration longest = remindBefore.stream().max(Duration::compareTo).orElse(Duration.ZERO);
+        meeting.movedOccurrences.entrySet().stream()
+                .filter(move -> move.getValue().isAfter(now))
+                .filter(move -> !meeting.cancelledOccurrences.contains(move.getKey()))
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(move -> {
+                    Instant from = move.getValue().minus(longest);
+                    Instant until = move.getValue().plus(longest).plusMillis(1);
+                    List<Instant> near = new ArrayList<>(series.get().between(from, until, MOST_PER_PLAN));
+                    near.addAll(meeting.movedOccurrences.keySet());
+                    near.stream()
+                            .filter(other -> !other.equals(move.getKey()))
+                            .filter(other -> !meeting.cancelledOccurrences.contains(other))
+                            .distinct()
+                            .forEach(other -> {
+                                Instant otherStart = where(meeting, other).startsAt();
+                                for (Duration mine : remindBefore) {
+                                    Instant sendAt = move.getValue().minus(mine);
+                                    if (remindBefore.contains(Duration.between(sendAt, otherStart))) {
+                                        boolean first = other.isBefore(move.getKey());
+                                        throw new ReminderCollision(
+                                                sendAt, first ? other : move.getKey(), first ? move.getKey() : other);
+                                    }
+                                }
+                            });
+                });
     }
 
     /** Whether the instant is an occurrence of the meeting by its original start, cancelled or not. */

@@ -17,6 +17,7 @@ import java.util.Set;
 /**
  * Plans a meeting's reminders inside the transaction that creates or changes it, and counts what the plan changed
  * toward its owner's fair-use limits: one place for the create, a change of the meeting and a change of one occurrence.
+ * Each refuses, with {@link com.meetingreminders.reminder.ReminderCollision}, two occurrences that would share a reminder.
  */
 @ApplicationScoped
 class MeetingPlans {
@@ -35,6 +36,7 @@ class MeetingPlans {
 
     /** Plans the reminders of a meeting created in this transaction; the usage is charged once for the whole create. */
     ReminderPlan planNew(Meeting meeting, Instant now, UsageChange usage) {
+        MeetingOccurrences.checkMoves(meeting, now);
         ReminderPlan plan = planner.planNew(
                 meeting.id, remindBefore(meeting), occurrences.toPlan(meeting, meeting.startsAt, now), now);
         usage.meetingCreated();
@@ -47,6 +49,7 @@ class MeetingPlans {
      * from now on: occurrences that have started keep what they had.
      */
     ReminderPlan replan(String owner, Meeting meeting, Instant now, int attendeesBefore) {
+        MeetingOccurrences.checkMoves(meeting, now);
         Instant from = meeting.isSeries() ? now : meeting.startsAt;
         ReminderPlan plan =
                 planner.replan(meeting.id, remindBefore(meeting), occurrences.toPlan(meeting, from, now), now);

@@ -55,6 +55,10 @@ public class MeetingResource {
 
     static final String NOT_FOUND_DOC = "The caller has no meeting with this id";
 
+    /** A change that would put reminders of two occurrences at one instant; see ReminderCollision. */
+    static final String COLLISION_DOC = "Two occurrences would have a reminder at the same instant (type"
+            + " /problems/reminder-collision; detail names both and the instant); nothing is stored";
+
     private static final String CALENDAR_IN =
             "SUMMARY is the title; DTSTART with a TZID (IANA or Windows name) or in UTC"
                     + " the start and time zone; RRULE the recurrence; EXDATE and cancelled RECURRENCE-ID events the cancelled"
@@ -106,7 +110,7 @@ public class MeetingResource {
                             mediaType = MediaType.APPLICATION_JSON,
                             schema = @Schema(implementation = MeetingView.class)))
     @APIResponse(responseCode = "400", description = "Invalid body; nothing is stored")
-    @APIResponse(responseCode = "409", description = IdempotentCreates.IN_USE_DOC)
+    @APIResponse(responseCode = "409", description = IdempotentCreates.IN_USE_DOC + "; or: " + COLLISION_DOC)
     @APIResponse(responseCode = "413", description = "Body over 64 KiB")
     @APIResponse(responseCode = "415", description = "Body is neither application/json nor text/calendar")
     @APIResponse(responseCode = "422", description = IdempotentCreates.REUSED_DOC)
@@ -174,6 +178,7 @@ public class MeetingResource {
                             mediaType = MediaType.APPLICATION_JSON,
                             schema = @Schema(implementation = MeetingView.class)))
     @APIResponse(responseCode = "404", description = NOT_FOUND_DOC)
+    @APIResponse(responseCode = "409", description = COLLISION_DOC)
     @APIResponse(responseCode = "412", description = "If-Match names a version that is no longer current")
     @APIResponse(responseCode = "429", description = OVER_LIMIT)
     public Response update(
@@ -201,6 +206,7 @@ public class MeetingResource {
                             mediaType = MediaType.APPLICATION_JSON,
                             schema = @Schema(implementation = MeetingView.class)))
     @APIResponse(responseCode = "404", description = NOT_FOUND_DOC)
+    @APIResponse(responseCode = "409", description = COLLISION_DOC)
     @APIResponse(responseCode = "412", description = "If-Match names a version that is no longer current")
     @APIResponse(responseCode = "415", description = "Body is not application/merge-patch+json")
     @APIResponse(responseCode = "429", description = OVER_LIMIT)

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.meetingreminders.http.InvalidBody;
 import com.meetingreminders.limits.UsageChange;
 import com.meetingreminders.reminder.Reminder;
+import com.meetingreminders.reminder.ReminderCollision;
 import com.meetingreminders.reminder.ReminderPlan;
 import com.meetingreminders.series.SeriesRule;
 import io.quarkus.panache.common.Page;
@@ -73,8 +74,12 @@ public class MeetingService {
         List<MeetingView> created = new ArrayList<>();
         for (int i = 0; i < meetings.size(); i++) {
             Meeting meeting = meetings.get(i);
-            created.add(
-                    MeetingView.of(meeting, plans.planNew(meeting, now, usage).reminders()));
+            try {
+                created.add(MeetingView.of(
+                        meeting, plans.planNew(meeting, now, usage).reminders()));
+            } catch (ReminderCollision e) {
+                throw requests.size() == 1 ? e : e.inMeeting("[" + i + "]");
+            }
         }
         plans.charge(owner, usage);
         return created;

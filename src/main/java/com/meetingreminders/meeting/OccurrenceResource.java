@@ -92,6 +92,7 @@ public class OccurrenceResource {
                             schema = @Schema(implementation = OccurrenceView.class)))
     @APIResponse(responseCode = "400", description = "Invalid body: both fields, neither, or startsAt out of range")
     @APIResponse(responseCode = "404", description = NO_OCCURRENCE_DOC)
+    @APIResponse(responseCode = "409", description = MeetingResource.COLLISION_DOC)
     @APIResponse(responseCode = "412", description = STALE_DOC)
     @APIResponse(responseCode = "429", description = MeetingResource.OVER_LIMIT)
     public Response change(

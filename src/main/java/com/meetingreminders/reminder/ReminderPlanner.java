@@ -1,14 +1,14 @@
 package com.meetingreminders.reminder;
 
 import com.meetingreminders.timer.ReminderRef;
+import io.quarkus.logging.Log;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -31,7 +31,7 @@ public class ReminderPlanner {
      * whose send time is no longer wanted is CANCELLED; one whose send time is still wanted stays as it is, as does a
      * reminder already delivered, failed or skipped. A new reminder whose time has passed is sent at once, or SKIPPED if
      * its occurrence has started. Returns the meeting's rows and what changed: the reminders scheduled anew and those
-     * cancelled.
+     * cancelled. Refuses, with {@link ReminderCollision}, occurrences two of whose reminders fall at one instant.
      */
     public ReminderPlan replan(
             UUID meetingId, List<Duration> remindBefore, List<PlannedOccurrence> occurrences, Instant now) {
@@ -59,20 +59,27 @@ public class ReminderPlanner {
             List<Duration> remindBefore,
             List<PlannedOccurrence> occurrences,
             Instant now,
-            boolean cancelUnwanted) {
+            boolean byCaller) {
         Map<Instant, Reminder> existing = rows.stream().collect(Collectors.toMap(r -> r.sendAt, Function.identity()));
         List<Reminder> planned = new ArrayList<>(rows);
         List<ReminderRef> armed = new ArrayList<>();
         int skipped = 0;
-        Set<Instant> wanted = new HashSet<>();
+        Map<Instant, Instant> wanted = new HashMap<>();
         for (PlannedOccurrence occurrence : occurrences) {
             ReminderStatus fresh =
                     occurrence.startsAt().isAfter(now) ? ReminderStatus.SCHEDULED : ReminderStatus.SKIPPED;
             for (Duration before : remindBefore) {
                 Instant sendAt = occurrence.startsAt().minus(before);
-                // One row per send time (its deliveryId): where two occurrences' reminders fall on one instant, the
-                // first one planned is sent.
-                if (!wanted.add(sendAt)) {
+                // One row per send time (its deliveryId): two occurrences cannot both have a reminder at one instant.
+                Instant other = wanted.putIfAbsent(sendAt, occurrence.occurrence());
+                if (other != null) {
+                    if (byCaller) {
+                        throw new ReminderCollision(sendAt, other, occurrence.occurrence());
+                    }
+                    // The horizon step has no caller to refuse: the earlier occurrence, planned first, keeps it.
+                    Log.warnf(
+                            "Meeting %s: occurrences %s and %s both have a reminder at %s; only the first is sent",
+                            meetingId, other, occurrence.occurrence(), sendAt);
                     continue;
                 }
                 Reminder reminder = existing.get(sendAt);
@@ -98,7 +105,7 @@ public class ReminderPlanner {
         }
         List<ReminderRef> disarmed = new ArrayList<>();
         for (Reminder reminder : existing.values()) {
-            if (cancelUnwanted && reminder.isScheduled() && !wanted.contains(reminder.sendAt)) {
+            if (byCaller && reminder.isScheduled() && !wanted.containsKey(reminder.sendAt)) {
                 reminder.status = ReminderStatus.CANCELLED;
                 disarmed.add(reminder.ref());
             }
