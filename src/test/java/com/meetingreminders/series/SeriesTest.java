@@ -94,16 +94,58 @@ class SeriesTest {
                         .remindBefore("PT5M", "PT10M"))
                 .getString("id");
         List<Map<String, Object>> planned = Api.reminders(id);
-        // As if the step had planned only the first occurrence, and the replica had died before the rest.
-        Database.execute(
-                Database.TEST_DATABASE,
-                "delete from reminder where meeting_id = '" + id + "' and send_at > '" + first + "';"
-                        + " update meeting set planned_until = '" + first.plusMillis(1) + "', extend_at = now()"
-                        + " where id = '" + id + "'");
+        loseTheStepsPassAfter(id, first);
         assertThat(Api.reminders(id)).hasSize(2);
 
         await().atMost(Duration.ofSeconds(30))
                 .untilAsserted(() -> assertThat(Api.reminders(id)).isEqualTo(planned));
         given().get("/meetings/" + id).then().body("version", org.hamcrest.Matchers.equalTo(0));
+    }
+
+    @Test
+    void theStepPlansTheMovedOccurrencesOfManySeriesInOnePassAtTheirNewStarts() {
+        Instant first = Moments.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        Instant second = first.plus(Duration.ofDays(1));
+        Map<String, List<Map<String, Object>>> planned = new java.util.HashMap<>();
+        for (int i = 0; i < 3; i++) {
+            String id = Api.create(meeting()
+                            .startsAt(first)
+                            .with("recurrence", "FREQ=DAILY")
+                            .remindBefore("PT5M"))
+                    .getString("id");
+            given().contentType(io.restassured.http.ContentType.JSON)
+                    .body(Map.of(
+                            "startsAt", second.plus(Duration.ofHours(i + 1)).toString()))
+                    .patch("/meetings/{id}/occurrences/{occurrence}", id, second.toString())
+                    .then()
+                    .statusCode(200);
+            planned.put(id, scheduled(id));
+            assertThat(planned.get(id))
+                    .extracting(reminder -> reminder.get("sendAt"))
+                    .contains(second.plus(Duration.ofHours(i + 1))
+                            .minus(Duration.ofMinutes(5))
+                            .toString());
+        }
+        planned.keySet().forEach(id -> loseTheStepsPassAfter(id, first));
+
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> planned.forEach(
+                        (id, reminders) -> assertThat(scheduled(id)).isEqualTo(reminders)));
+    }
+
+    /** As if the step had planned only the first occurrence, and the replica had died before the rest. */
+    private static void loseTheStepsPassAfter(String id, Instant first) {
+        Database.execute(
+                Database.TEST_DATABASE,
+                "delete from reminder where meeting_id = '" + id + "' and send_at > '" + first + "';"
+                        + " update meeting set planned_until = '" + first.plusMillis(1) + "', extend_at = now()"
+                        + " where id = '" + id + "'");
+    }
+
+    /** The meeting's reminders that are to be sent (a move leaves the old ones CANCELLED). */
+    private static List<Map<String, Object>> scheduled(String id) {
+        return Api.reminders(id).stream()
+                .filter(reminder -> "SCHEDULED".equals(reminder.get("status")))
+                .toList();
     }
 }
