@@ -212,6 +212,33 @@ class CalendarMovesTest {
                         "startsAt", CalendarTest.instant(secondMovedTo, PARIS).toString());
     }
 
+    @Test
+    void anIdempotencyKeyTellsCalendarsThatMoveOtherOccurrencesApart() {
+        LocalDateTime first = CalendarTest.mondayInTwoWeeks().atTime(9, 0);
+        byte[] moved = series(
+                "RRULE:FREQ=WEEKLY;COUNT=5",
+                exception("s", first.plusWeeks(1), first.plusWeeks(1).withHour(15), "CONFIRMED", "x"));
+        byte[] movedElsewhere = series(
+                "RRULE:FREQ=WEEKLY;COUNT=5",
+                exception("s", first.plusWeeks(1), first.plusWeeks(1).withHour(16), "CONFIRMED", "x"));
+        String key = "moves-" + System.nanoTime();
+
+        String id = withKey(key, moved).then().statusCode(201).extract().path("id");
+        withKey(key, moved).then().statusCode(201).header("Idempotent-Replayed", "true");
+        withKey(key, movedElsewhere).then().statusCode(422).contentType(Problems.MEDIA_TYPE);
+
+        assertThat(occurrences(id))
+                .extracting("status")
+                .containsExactly("SCHEDULED", "MOVED", "SCHEDULED", "SCHEDULED", "SCHEDULED");
+    }
+
+    private static io.restassured.response.Response withKey(String key, byte[] ics) {
+        return given().header("Idempotency-Key", key)
+                .contentType(CALENDAR)
+                .body(ics)
+                .post("/meetings");
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("badExceptions")
     void refusesAnExceptionThatIsNoOccurrenceOfTheSeriesNamingWhatIsWrongAndStoresNothing(
