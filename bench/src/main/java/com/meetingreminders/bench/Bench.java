@@ -57,23 +57,28 @@ public final class Bench {
         ServiceScenarios service = new ServiceScenarios(system);
         try (Floor floor = new Floor(system.redisAddress, Duration.ofSeconds(quick ? 10 : 30));
                 Peer peer = new Peer(system.redisAddress, system)) {
+            DeliveryFloor deliveryFloor = new DeliveryFloor(floor, system);
+            BullMqPeer bullMq = new BullMqPeer(system);
             record(service.footprint());
             System.out.println("warming up (not recorded)");
             service.warmUp();
             for (long pending : runs("precision") ? pendingCounts() : List.<Long>of()) {
                 Result precise = record(service.precision(pending));
+                Result delivery = record(deliveryFloor.due(precise.name + "-floor-delivery", 1_000, pending));
                 Result events = record(floor.subscriber(precise.name + "-floor", 1_000, pending));
-                compare(precise, events, null, null);
-                plot(precise.name, precise, events);
+                compare(precise, delivery, events, null, null, null);
+                plot(precise.name, precise, delivery, events);
             }
             for (int count :
                     runs("burst") ? (quick ? List.of(10_000) : List.of(10_000, 100_000)) : List.<Integer>of()) {
                 Result burst = record(service.burst(count));
+                Result delivery = record(deliveryFloor.due(burst.name + "-floor-delivery", count, 0));
                 Result events = record(floor.subscriber(burst.name + "-floor-events", count, 0));
                 Result poller = record(floor.poller(burst.name + "-floor-poller", count));
                 Result queue = record(peer.delayedQueue(burst.name + "-peer", count));
-                compare(burst, events, poller, queue);
-                plot(burst.name, burst, events, poller, queue);
+                Result jobs = record(bullMq.delayedJobs(burst.name + "-bullmq", count));
+                compare(burst, delivery, events, poller, queue, jobs);
+                plot(burst.name, burst, delivery, events, poller, queue, jobs);
             }
             for (int perSecond :
                     runs("steady") ? (quick ? List.of(1_000) : List.of(1_000, 5_000)) : List.<Integer>of()) {
@@ -113,11 +118,14 @@ public final class Bench {
         return result;
     }
 
-    /** Ratios of the service's p99 and drain to the floor's and the peer's, on the service's row. */
-    private static void compare(Result service, Result events, Result poller, Result peer) {
+    /** Ratios of the service's p99 and drain to the floors' and the peers', on the service's row. */
+    private static void compare(
+            Result service, Result delivery, Result events, Result poller, Result peer, Result bullMq) {
+        ratio(service, delivery, "floor_delivery");
         ratio(service, events, "floor_events");
         ratio(service, poller, "floor_poller");
         ratio(service, peer, "peer");
+        ratio(service, bullMq, "bullmq");
     }
 
     private static void ratio(Result service, Result other, String name) {
