@@ -60,6 +60,19 @@ public final class Bench {
             DeliveryFloor deliveryFloor = new DeliveryFloor(floor, system);
             BullMqPeer bullMq = new BullMqPeer(system);
             record(service.footprint());
+            WriteFloor writeFloor = null;
+            Result[] firstThousand = {};
+            if (runs("creates")) {
+                // Before anything warms either side: a client's first thousand creates on a replica just started.
+                writeFloor = new WriteFloor(system.database);
+                firstThousand = new Result[] {
+                    record(service.sequentialCreates("creates-sequential-first-1000", 1_000)),
+                    record(writeFloor
+                            .load(service.createBody())
+                            .sequential("creates-sequential-first-1000-floor", 1_000))
+                };
+                compareCreates(firstThousand[0], firstThousand[1]);
+            }
             System.out.println("warming up (not recorded)");
             service.warmUp();
             for (long pending : runs("precision") ? pendingCounts() : List.<Long>of()) {
@@ -86,7 +99,18 @@ public final class Bench {
                 plot(steady.name, steady);
             }
             for (int concurrency : runs("creates") ? (quick ? List.of(16) : List.of(16, 64)) : List.<Integer>of()) {
-                record(service.creates(concurrency, quick ? 10 : 20));
+                Result creates = record(service.creates(concurrency, quick ? 10 : 20));
+                Result floorCreates = record(writeFloor
+                        .load(service.createBody())
+                        .concurrent(creates.name + "-floor", concurrency, quick ? 10 : 20));
+                compareCreates(creates, floorCreates);
+            }
+            if (writeFloor != null) {
+                Result warm = record(service.sequentialCreates("creates-sequential-warm", quick ? 1_000 : 3_000));
+                Result floorWarm = record(writeFloor
+                        .load(service.createBody())
+                        .sequential("creates-sequential-warm-floor", quick ? 1_000 : 3_000));
+                compareCreates(warm, floorWarm);
             }
         }
     }
@@ -138,6 +162,26 @@ public final class Bench {
             service.figure("p99_x_" + name, round((double) service.p99 / Math.max(1, other.p99)));
             service.figure("drain_x_" + name, round((double) service.drain / Math.max(1, other.drain)));
         }
+    }
+
+    /**
+     * Ratios of the service's creates to the write floor's, on the service's row: requests a second (the goal is at
+     * least 0.8), p50 and p99 (within 1.25).
+     */
+    private static void compareCreates(Result service, Result floor) {
+        Object serviceRate = service.figures.get("requests_per_s");
+        Object floorRate = floor.figures.get("requests_per_s");
+        if (serviceRate instanceof Number rate && floorRate instanceof Number other && other.doubleValue() > 0) {
+            service.figure("requests_per_s_x_floor", round(rate.doubleValue() / other.doubleValue()));
+        }
+        if (service.p50 != null && floor.p50 != null) {
+            service.figure("p50_x_floor", round(micros(service, "p50_us") / Math.max(1, micros(floor, "p50_us"))));
+            service.figure("p99_x_floor", round(micros(service, "p99_us") / Math.max(1, micros(floor, "p99_us"))));
+        }
+    }
+
+    private static double micros(Result result, String figure) {
+        return ((Number) result.figures.get(figure)).doubleValue();
     }
 
     private static double round(double value) {
