@@ -16,10 +16,13 @@ import java.util.Locale;
 public final class Bench {
 
     private static final Path RESULTS = Path.of("bench", "results");
+    private static final Duration COLD_SPREAD = Duration.ofSeconds(2);
 
     private final boolean quick;
     private final String only;
     private final List<Result> results = new ArrayList<>();
+    /** When both replicas had become ready: the cold-start scenario's load falls due 20 s later. */
+    private Instant ready;
 
     private Bench(boolean quick, String only) {
         this.quick = quick;
@@ -34,6 +37,7 @@ public final class Bench {
         Bench bench = new Bench(options.contains("--quick"), onlyAt >= 0 ? options.get(onlyAt + 1) : "");
         try (SystemUnderTest system =
                 SystemUnderTest.start(options.contains("--own-redis"), options.contains("--profile"))) {
+            bench.ready = Instant.now();
             bench.run(system);
         } finally {
             ChildProcess.stopAll();
@@ -60,6 +64,10 @@ public final class Bench {
             DeliveryFloor deliveryFloor = new DeliveryFloor(floor, system);
             BullMqPeer bullMq = new BullMqPeer(system);
             record(service.footprint());
+            Result cold = null;
+            if (runs("cold")) {
+                cold = record(service.spread("cold-2000-over-2s", 2_000, COLD_SPREAD, ready.plusSeconds(20)));
+            }
             WriteFloor writeFloor = null;
             Result[] firstThousand = {};
             if (runs("creates")) {
@@ -104,6 +112,12 @@ public final class Bench {
                         .load(service.createBody())
                         .concurrent(creates.name + "-floor", concurrency, quick ? 10 : 20));
                 compareCreates(creates, floorCreates);
+            }
+            if (cold != null) {
+                Result warm = record(service.spread(
+                        "warm-2000-over-2s", 2_000, COLD_SPREAD, Instant.now().plusSeconds(10)));
+                cold.figure("p50_x_warm", round((double) cold.p50 / Math.max(1, warm.p50)));
+                cold.figure("p99_x_warm", round((double) cold.p99 / Math.max(1, warm.p99)));
             }
             if (writeFloor != null) {
                 Result warm = record(service.sequentialCreates("creates-sequential-warm", quick ? 1_000 : 3_000));

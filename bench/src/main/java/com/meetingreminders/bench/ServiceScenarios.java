@@ -121,6 +121,25 @@ final class ServiceScenarios {
         return Result.ofArrivals(name, "service", count, system.arrivals(name), dueAt.toEpochMilli());
     }
 
+    /**
+     * {@code count} reminders falling due evenly over {@code over}, the first at {@code firstDue}: the cold-start
+     * scenario's load, on replicas just become ready and again once warm.
+     */
+    Result spread(String name, int count, Duration over, Instant firstDue) throws Exception {
+        List<String> bodies = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            Instant due = firstDue.plus(over.multipliedBy(i).dividedBy(count));
+            bodies.add(meeting(due.plus(AHEAD), new String[] {AHEAD.toString()}, name));
+        }
+        load(bodies);
+        if (Instant.now().isAfter(firstDue)) {
+            System.out.printf("  %s: loading ran past the first due time%n", name);
+        }
+        system.awaitArrivals(name, count, firstDue.plus(over).plusSeconds(60));
+        return Result.ofArrivals(name, "service", count, system.arrivals(name), firstDue.toEpochMilli())
+                .figure("due_over_ms", over.toMillis());
+    }
+
     private void addPending(long reminders) {
         Instant far = Instant.now().plus(Duration.ofDays(7)).truncatedTo(ChronoUnit.SECONDS);
         List<String> bodies = new ArrayList<>();
