@@ -16,10 +16,13 @@ import java.util.Locale;
 public final class Bench {
 
     private static final Path RESULTS = Path.of("bench", "results");
+    private static final Duration COLD_SPREAD = Duration.ofSeconds(2);
 
     private final boolean quick;
     private final String only;
     private final List<Result> results = new ArrayList<>();
+    /** When both replicas had become ready: the cold-start scenario's load falls due 20 s later. */
+    private Instant ready;
 
     private Bench(boolean quick, String only) {
         this.quick = quick;
@@ -34,6 +37,7 @@ public final class Bench {
         Bench bench = new Bench(options.contains("--quick"), onlyAt >= 0 ? options.get(onlyAt + 1) : "");
         try (SystemUnderTest system =
                 SystemUnderTest.start(options.contains("--own-redis"), options.contains("--profile"))) {
+            bench.ready = Instant.now();
             bench.run(system);
         } finally {
             ChildProcess.stopAll();
@@ -57,23 +61,45 @@ public final class Bench {
         ServiceScenarios service = new ServiceScenarios(system);
         try (Floor floor = new Floor(system.redisAddress, Duration.ofSeconds(quick ? 10 : 30));
                 Peer peer = new Peer(system.redisAddress, system)) {
+            DeliveryFloor deliveryFloor = new DeliveryFloor(floor, system);
+            BullMqPeer bullMq = new BullMqPeer(system);
             record(service.footprint());
+            Result cold = null;
+            if (runs("cold")) {
+                cold = record(service.spread("cold-2000-over-2s", 2_000, COLD_SPREAD, ready.plusSeconds(20)));
+            }
+            WriteFloor writeFloor = null;
+            Result[] firstThousand = {};
+            if (runs("creates")) {
+                // Before anything warms either side: a client's first thousand creates on a replica just started.
+                writeFloor = new WriteFloor(system.database);
+                firstThousand = new Result[] {
+                    record(service.sequentialCreates("creates-sequential-first-1000", 1_000)),
+                    record(writeFloor
+                            .load(service.createBody())
+                            .sequential("creates-sequential-first-1000-floor", 1_000))
+                };
+                compareCreates(firstThousand[0], firstThousand[1]);
+            }
             System.out.println("warming up (not recorded)");
             service.warmUp();
             for (long pending : runs("precision") ? pendingCounts() : List.<Long>of()) {
                 Result precise = record(service.precision(pending));
+                Result delivery = record(deliveryFloor.due(precise.name + "-floor-delivery", 1_000, pending));
                 Result events = record(floor.subscriber(precise.name + "-floor", 1_000, pending));
-                compare(precise, events, null, null);
-                plot(precise.name, precise, events);
+                compare(precise, delivery, events, null, null, null);
+                plot(precise.name, precise, delivery, events);
             }
             for (int count :
                     runs("burst") ? (quick ? List.of(10_000) : List.of(10_000, 100_000)) : List.<Integer>of()) {
                 Result burst = record(service.burst(count));
+                Result delivery = record(deliveryFloor.due(burst.name + "-floor-delivery", count, 0));
                 Result events = record(floor.subscriber(burst.name + "-floor-events", count, 0));
                 Result poller = record(floor.poller(burst.name + "-floor-poller", count));
                 Result queue = record(peer.delayedQueue(burst.name + "-peer", count));
-                compare(burst, events, poller, queue);
-                plot(burst.name, burst, events, poller, queue);
+                Result jobs = record(bullMq.delayedJobs(burst.name + "-bullmq", count));
+                compare(burst, delivery, events, poller, queue, jobs);
+                plot(burst.name, burst, delivery, events, poller, queue, jobs);
             }
             for (int perSecond :
                     runs("steady") ? (quick ? List.of(1_000) : List.of(1_000, 5_000)) : List.<Integer>of()) {
@@ -81,7 +107,24 @@ public final class Bench {
                 plot(steady.name, steady);
             }
             for (int concurrency : runs("creates") ? (quick ? List.of(16) : List.of(16, 64)) : List.<Integer>of()) {
-                record(service.creates(concurrency, quick ? 10 : 20));
+                Result creates = record(service.creates(concurrency, quick ? 10 : 20));
+                Result floorCreates = record(writeFloor
+                        .load(service.createBody())
+                        .concurrent(creates.name + "-floor", concurrency, quick ? 10 : 20));
+                compareCreates(creates, floorCreates);
+            }
+            if (cold != null) {
+                Result warm = record(service.spread(
+                        "warm-2000-over-2s", 2_000, COLD_SPREAD, Instant.now().plusSeconds(10)));
+                cold.figure("p50_x_warm", round((double) cold.p50 / Math.max(1, warm.p50)));
+                cold.figure("p99_x_warm", round((double) cold.p99 / Math.max(1, warm.p99)));
+            }
+            if (writeFloor != null) {
+                Result warm = record(service.sequentialCreates("creates-sequential-warm", quick ? 1_000 : 3_000));
+                Result floorWarm = record(writeFloor
+                        .load(service.createBody())
+                        .sequential("creates-sequential-warm-floor", quick ? 1_000 : 3_000));
+                compareCreates(warm, floorWarm);
             }
         }
     }
@@ -113,11 +156,14 @@ public final class Bench {
         return result;
     }
 
-    /** Ratios of the service's p99 and drain to the floor's and the peer's, on the service's row. */
-    private static void compare(Result service, Result events, Result poller, Result peer) {
+    /** Ratios of the service's p99 and drain to the floors' and the peers', on the service's row. */
+    private static void compare(
+            Result service, Result delivery, Result events, Result poller, Result peer, Result bullMq) {
+        ratio(service, delivery, "floor_delivery");
         ratio(service, events, "floor_events");
         ratio(service, poller, "floor_poller");
         ratio(service, peer, "peer");
+        ratio(service, bullMq, "bullmq");
     }
 
     private static void ratio(Result service, Result other, String name) {
@@ -130,6 +176,26 @@ public final class Bench {
             service.figure("p99_x_" + name, round((double) service.p99 / Math.max(1, other.p99)));
             service.figure("drain_x_" + name, round((double) service.drain / Math.max(1, other.drain)));
         }
+    }
+
+    /**
+     * Ratios of the service's creates to the write floor's, on the service's row: requests a second (the goal is at
+     * least 0.8), p50 and p99 (within 1.25).
+     */
+    private static void compareCreates(Result service, Result floor) {
+        Object serviceRate = service.figures.get("requests_per_s");
+        Object floorRate = floor.figures.get("requests_per_s");
+        if (serviceRate instanceof Number rate && floorRate instanceof Number other && other.doubleValue() > 0) {
+            service.figure("requests_per_s_x_floor", round(rate.doubleValue() / other.doubleValue()));
+        }
+        if (service.p50 != null && floor.p50 != null) {
+            service.figure("p50_x_floor", round(micros(service, "p50_us") / Math.max(1, micros(floor, "p50_us"))));
+            service.figure("p99_x_floor", round(micros(service, "p99_us") / Math.max(1, micros(floor, "p99_us"))));
+        }
+    }
+
+    private static double micros(Result result, String figure) {
+        return ((Number) result.figures.get(figure)).doubleValue();
     }
 
     private static double round(double value) {

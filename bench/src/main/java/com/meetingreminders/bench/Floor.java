@@ -25,14 +25,13 @@ final class Floor implements AutoCloseable {
             "for i = 2, #ARGV do redis.call('SET', ARGV[i], '', 'PXAT', ARGV[1]) end return 0";
     private static final String SET_FOR =
             "for i = 2, #ARGV do redis.call('SET', ARGV[i], '', 'PX', ARGV[1]) end return 0";
-    private static final String ZADD_AT =
-            "for i = 2, #ARGV do redis.call('ZADD', KEYS[1], ARGV[1], ARGV[i]) end return 0";
-    private static final String POP = "local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0,"
+    static final String ZADD_AT = "for i = 2, #ARGV do redis.call('ZADD', KEYS[1], ARGV[1], ARGV[i]) end return 0";
+    static final String POP = "local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0,"
             + " 1000) if #due > 0 then redis.call('ZREM', KEYS[1], unpack(due)) end return due";
     private static final String UNLINK = "for i = 1, #ARGV do redis.call('UNLINK', ARGV[i]) end return 0";
 
-    private final RedissonClient redis;
-    private final String prefix = "bench-floor-" + System.currentTimeMillis() + ":";
+    final RedissonClient redis;
+    final String prefix = "bench-floor-" + System.currentTimeMillis() + ":";
     /**
      * How long after the due instant the floor is waited for. Expiration events with many keys pending arrive
      * minutes late; the result then reports what had arrived by this deadline.
@@ -90,7 +89,7 @@ final class Floor implements AutoCloseable {
         return Result.ofArrivals(name, "floor: ZSET poller", count, arrivals, dueAt);
     }
 
-    private List<String> keys(String infix, long count) {
+    List<String> keys(String infix, long count) {
         List<String> keys = new ArrayList<>((int) count);
         for (long i = 0; i < count; i++) {
             keys.add(prefix + infix + i);
@@ -98,7 +97,7 @@ final class Floor implements AutoCloseable {
         return keys;
     }
 
-    private void run(String source, List<Object> keys, String first, List<String> values) {
+    void run(String source, List<Object> keys, String first, List<String> values) {
         RScript script = redis.getScript(StringCodec.INSTANCE);
         for (int from = 0; from < values.size(); from += CHUNK) {
             List<String> args = new ArrayList<>();

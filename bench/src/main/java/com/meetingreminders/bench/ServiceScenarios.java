@@ -1,19 +1,10 @@
 package com.meetingreminders.bench;
 
-import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.RequestOptions;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** The scenarios that go through the service: reminders created over REST, received by the receiver process. */
@@ -85,58 +76,24 @@ final class ServiceScenarios {
 
     /** POST /meetings at the given concurrency for {@code seconds}: requests a second and latency. */
     Result creates(int concurrency, int seconds) throws Exception {
-        Vertx vertx = Vertx.vertx();
-        HttpClient client = vertx.createHttpClient(
-                new HttpClientOptions().setMaxPoolSize(concurrency).setKeepAlive(true));
-        ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
-        AtomicLong failures = new AtomicLong();
-        long stopAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        CountDownLatch done = new CountDownLatch(concurrency);
+        return createLoad().concurrent("creates-concurrency-" + concurrency, concurrency, seconds);
+    }
+
+    /** One client creating {@code count} meetings one after another, on one replica. */
+    Result sequentialCreates(String name, int count) throws Exception {
+        return createLoad().sequential(name, count);
+    }
+
+    /** What every creates scenario sends, to the service and to the write floor alike. */
+    String createBody() {
         Instant startsAt = Instant.now().plus(Duration.ofDays(30)).truncatedTo(ChronoUnit.SECONDS);
-        String body = meeting(startsAt, new String[] {"PT5M"}, "creates");
-        String authorization = SystemUnderTest.authorization();
-        for (int worker = 0; worker < concurrency; worker++) {
-            int port = system.replicas.get(worker % system.replicas.size()).port();
-            new Object() {
-                void next() {
-                    if (System.nanoTime() > stopAt) {
-                        done.countDown();
-                        return;
-                    }
-                    long sent = System.nanoTime();
-                    client.request(new RequestOptions()
-                                    .setMethod(HttpMethod.POST)
-                                    .setHost("127.0.0.1")
-                                    .setPort(port)
-                                    .setURI("/meetings")
-                                    .putHeader("Content-Type", "application/json")
-                                    .putHeader("Authorization", authorization))
-                            .compose(request -> request.send(Buffer.buffer(body))
-                                    .compose(answer -> answer.body().map(ignored -> answer.statusCode())))
-                            .onComplete(answer -> {
-                                if (answer.succeeded() && answer.result() == 201) {
-                                    latencies.add(System.nanoTime() - sent);
-                                } else {
-                                    failures.incrementAndGet();
-                                }
-                                next();
-                            });
-                }
-            }.next();
-        }
-        done.await();
-        vertx.close().toCompletionStage().toCompletableFuture().join();
-        List<Long> sorted = latencies.stream().map(n -> n / 1_000).sorted().toList();
-        Result result = new Result("creates-concurrency-" + concurrency, "service");
-        result.expected = (long) sorted.size() + failures.get();
-        result.delivered = (long) sorted.size();
-        result.p50 = Result.percentile(sorted, 50) / 1_000;
-        result.p99 = Result.percentile(sorted, 99) / 1_000;
-        result.max = sorted.get(sorted.size() - 1) / 1_000;
-        return result.figure("requests_per_s", Math.round(sorted.size() / (double) seconds))
-                .figure("failed", failures.get())
-                .figure("p50_us", Result.percentile(sorted, 50))
-                .figure("p99_us", Result.percentile(sorted, 99));
+        return meeting(startsAt, new String[] {"PT5M"}, "creates");
+    }
+
+    private CreateLoad createLoad() {
+        List<Integer> ports =
+                system.replicas.stream().map(SystemUnderTest.Replica::port).toList();
+        return new CreateLoad("service", ports, createBody());
     }
 
     /** Start-to-ready of each replica and resident memory at rest. */
@@ -162,6 +119,25 @@ final class ServiceScenarios {
         }
         system.awaitArrivals(name, count, dueAt.plusSeconds(60));
         return Result.ofArrivals(name, "service", count, system.arrivals(name), dueAt.toEpochMilli());
+    }
+
+    /**
+     * {@code count} reminders falling due evenly over {@code over}, the first at {@code firstDue}: the cold-start
+     * scenario's load, on replicas just become ready and again once warm.
+     */
+    Result spread(String name, int count, Duration over, Instant firstDue) throws Exception {
+        List<String> bodies = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            Instant due = firstDue.plus(over.multipliedBy(i).dividedBy(count));
+            bodies.add(meeting(due.plus(AHEAD), new String[] {AHEAD.toString()}, name));
+        }
+        load(bodies);
+        if (Instant.now().isAfter(firstDue)) {
+            System.out.printf("  %s: loading ran past the first due time%n", name);
+        }
+        system.awaitArrivals(name, count, firstDue.plus(over).plusSeconds(60));
+        return Result.ofArrivals(name, "service", count, system.arrivals(name), firstDue.toEpochMilli())
+                .figure("due_over_ms", over.toMillis());
     }
 
     private void addPending(long reminders) {

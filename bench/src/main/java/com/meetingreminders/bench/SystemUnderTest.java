@@ -33,7 +33,7 @@ final class SystemUnderTest implements AutoCloseable {
     final String redisAddress;
     final String keyPrefix = "bench-" + System.currentTimeMillis() + ":";
     final List<Replica> replicas = new ArrayList<>();
-    private final String database = "bench_" + System.currentTimeMillis();
+    final String database = "bench_" + System.currentTimeMillis();
     private final int receiverPort = ChildProcess.freePort();
     private final ExecutorService httpThreads = Executors.newFixedThreadPool(4);
     private final HttpClient http = HttpClient.newBuilder()

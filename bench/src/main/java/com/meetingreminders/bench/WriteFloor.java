@@ -1,0 +1,44 @@
+package com.meetingreminders.bench;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The write floor (bench/write-floor): the least Quarkus application that verifies the same bearer token and inserts
+ * one meeting row and its reminder rows in one transaction, through the same datasource settings, into tables made
+ * like the service's (columns, defaults, constraints and indexes) in a schema of its own, so that the service's
+ * replicas never see, count or reconcile its rows. One process, started here and stopped by pid with the run.
+ */
+final class WriteFloor {
+
+    static final String JAR = "bench/write-floor/target/quarkus-app/quarkus-run.jar";
+
+    private final int port = ChildProcess.freePort();
+
+    private static final String SCHEMA = "create schema write_floor;"
+            + " create table write_floor.meeting (like public.meeting including all);"
+            + " create table write_floor.reminder (like public.reminder including all);"
+            + " alter table write_floor.reminder add foreign key (meeting_id) references write_floor.meeting (id)"
+            + " on delete cascade";
+
+    WriteFloor(String database) throws InterruptedException, SQLException {
+        Postgres.execute(database, SCHEMA);
+        ChildProcess.start(
+                "write-floor",
+                List.of(
+                        ChildProcess.java(),
+                        "-Xmx512m",
+                        "-Dquarkus.http.port=" + port,
+                        "-Dquarkus.datasource.jdbc.url=" + Postgres.jdbcUrl(database) + "?currentSchema=write_floor",
+                        "-Dmp.jwt.verify.publickey.location=dev/jwt-public.pem",
+                        "-Dmp.jwt.verify.issuer=meeting-reminders-dev",
+                        "-jar",
+                        JAR));
+        ChildProcess.awaitPort(port, Duration.ofSeconds(120));
+    }
+
+    CreateLoad load(String body) {
+        return new CreateLoad("floor: token + one transaction", List.of(port), body);
+    }
+}
