@@ -25,8 +25,8 @@ public final class GuardedLoop {
     private volatile boolean running;
     private Thread thread;
 
-    /** {@code wake} ends a wait of the step early, so that a stop need not interrupt it. */
-    public GuardedLoop(Class<?> owner, String name, Step step, Duration pauseAfterFailure, Runnable wake) {
+    /** {@code wake} ends a wait of the step early, so that a stop need not interrupt it. Made by {@link BackgroundWork}. */
+    GuardedLoop(Class<?> owner, String name, Step step, Duration pauseAfterFailure, Runnable wake) {
         this.name = name;
         this.step = step;
         this.pauseAfterFailure = pauseAfterFailure;
@@ -42,7 +42,7 @@ public final class GuardedLoop {
     }
 
     /** Stops the loop once the step under way has ended; interrupts it only if it takes longer than it should. */
-    public synchronized void stop() throws InterruptedException {
+    synchronized void stop() throws InterruptedException {
         running = false;
         if (thread != null) {
             wake.run();

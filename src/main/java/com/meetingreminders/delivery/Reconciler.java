@@ -1,5 +1,6 @@
 package com.meetingreminders.delivery;
 
+import com.meetingreminders.background.BackgroundWork;
 import com.meetingreminders.background.FailureLog;
 import com.meetingreminders.reminder.ArmingOutcome;
 import com.meetingreminders.reminder.Reminder;
@@ -8,7 +9,6 @@ import com.meetingreminders.timer.ReminderTimers;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Clock;
@@ -17,7 +17,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -42,16 +41,13 @@ public class Reconciler {
             new FailureLog(Reconciler.class, "Arming every scheduled reminder from the database");
     private final FailureLog overdueFailures = new FailureLog(Reconciler.class, "Arming overdue reminders");
     private volatile Instant nextFullRunNotBefore = Instant.MIN;
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "reminder-reconciler");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService worker;
 
-    Reconciler(ReminderTimers timers, KeyspaceNotifications notifications, Clock clock) {
+    Reconciler(ReminderTimers timers, KeyspaceNotifications notifications, Clock clock, BackgroundWork background) {
         this.timers = timers;
         this.notifications = notifications;
         this.clock = clock;
+        this.worker = background.worker("reminder-reconciler");
     }
 
     /** Redis may lack reminders the database has: arm them all once Redis answers again. */
@@ -135,10 +131,5 @@ public class Reconciler {
         } catch (RuntimeException e) {
             overdueFailures.failed(e);
         }
-    }
-
-    @PreDestroy
-    void stop() {
-        worker.shutdownNow();
     }
 }
