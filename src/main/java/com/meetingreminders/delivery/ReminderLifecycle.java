@@ -77,7 +77,7 @@ class ReminderLifecycle {
     }
 
     /** Subscriptions that failed (Redis down at start) are tried again until they hold. */
-    @Scheduled(every = "1s", delayed = "1s")
+    @Scheduled(every = "${reminders.redis.resubscribe-interval}", delayed = "${reminders.background.first-run-delay}")
     void subscribe() {
         if (stopping || (subscriber.isSubscribed() && stream.isSubscribed())) {
             return;
