@@ -42,7 +42,7 @@ public class BackgroundWork {
     /** A loop on a thread of its own, named {@code name}; its owner starts it, {@link #stop} stops it. */
     public synchronized GuardedLoop loop(
             Class<?> owner, String name, GuardedLoop.Step step, Duration pauseAfterFailure, Runnable wake) {
-        GuardedLoop loop = new GuardedLoop(owner, name, step, pauseAfterFailure, wake);
+        GuardedLoop loop = new GuardedLoop(owner, name, step, pauseAfterFailure, wake, namedDaemons(name, 1));
         loops.add(loop);
         return loop;
     }

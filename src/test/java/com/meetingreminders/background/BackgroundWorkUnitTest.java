@@ -73,6 +73,8 @@ class BackgroundWorkUnitTest {
         background.stop(Duration.ofSeconds(BOUND_SECONDS));
 
         assertThat(events).containsExactly("drain", "queued task done", "closed");
+        assertThat(loopThread.get().getName()).isEqualTo("test-loop");
+        assertThat(loopThread.get().isDaemon()).isTrue();
         assertThatThrownBy(() -> worker.execute(() -> {})).isInstanceOf(RejectedExecutionException.class);
     }
 
