@@ -6,6 +6,7 @@ import com.meetingreminders.reminder.ArmingOutcome;
 import com.meetingreminders.reminder.Reminder;
 import com.meetingreminders.timer.KeyspaceNotifications;
 import com.meetingreminders.timer.ReminderTimers;
+import com.meetingreminders.timer.ScheduleEntry;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
@@ -91,23 +92,7 @@ public class Reconciler {
             // Cleared before reading: an arm that fails during the walk sets it again and brings another run.
             armFailed.set(false);
             notifications.apply();
-            Instant afterSendAt = Instant.EPOCH;
-            long afterId = 0;
-            long armed = 0;
-            while (true) {
-                Instant fromSendAt = afterSendAt;
-                long fromId = afterId;
-                List<Reminder.ScheduledRow> rows = QuarkusTransaction.requiringNew()
-                        .call(() -> Reminder.listScheduledAfter(fromSendAt, fromId, PAGE_SIZE));
-                if (rows.isEmpty()) {
-                    break;
-                }
-                timers.arm(rows.stream().map(Reminder.ScheduledRow::entry).toList());
-                armed += rows.size();
-                Reminder.ScheduledRow last = rows.get(rows.size() - 1);
-                afterSendAt = last.sendAt();
-                afterId = last.id();
-            }
+            long armed = Reminder.forEachScheduledPage(PAGE_SIZE, timers::arm);
             timers.markReconciled();
             Log.infof("Armed %d scheduled reminders from the database", armed);
         } finally {
@@ -122,10 +107,10 @@ public class Reconciler {
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void armOverdue() {
         try {
-            List<Reminder.ScheduledRow> overdue =
+            List<ScheduleEntry> overdue =
                     QuarkusTransaction.requiringNew().call(() -> Reminder.listOverdue(clock.instant(), PAGE_SIZE));
             if (!overdue.isEmpty()) {
-                timers.arm(overdue.stream().map(Reminder.ScheduledRow::entry).toList());
+                timers.arm(overdue);
             }
             overdueFailures.succeeded();
         } catch (RuntimeException e) {
