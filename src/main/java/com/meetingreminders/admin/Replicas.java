@@ -53,7 +53,7 @@ public class Replicas {
         this.heartbeat = config.admin().heartbeat();
     }
 
-    @Scheduled(every = "{reminders.admin.heartbeat}", delayed = "1s")
+    @Scheduled(every = "{reminders.admin.heartbeat}", delayed = "${reminders.background.first-run-delay}")
     void beat() {
         boolean ready = !health.getReadiness().isDown();
         Instant now = clock.instant();

@@ -1,6 +1,7 @@
 package com.meetingreminders.background;
 
 import java.time.Duration;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * Runs one step over and over on its own thread until stopped. A failing step is logged and tried again after a
@@ -17,7 +18,7 @@ public final class GuardedLoop {
     /** How long a stop waits for the step under way before interrupting it. */
     private static final Duration PATIENCE = Duration.ofSeconds(10);
 
-    private final String name;
+    private final ThreadFactory threads;
     private final Step step;
     private final Duration pauseAfterFailure;
     private final FailureLog failures;
@@ -25,9 +26,10 @@ public final class GuardedLoop {
     private volatile boolean running;
     private Thread thread;
 
-    /** {@code wake} ends a wait of the step early, so that a stop need not interrupt it. */
-    public GuardedLoop(Class<?> owner, String name, Step step, Duration pauseAfterFailure, Runnable wake) {
-        this.name = name;
+    /** {@code wake} ends a wait of the step early, so that a stop need not interrupt it. Made by {@link BackgroundWork}. */
+    GuardedLoop(
+            Class<?> owner, String name, Step step, Duration pauseAfterFailure, Runnable wake, ThreadFactory threads) {
+        this.threads = threads;
         this.step = step;
         this.pauseAfterFailure = pauseAfterFailure;
         this.failures = new FailureLog(owner, name);
@@ -36,13 +38,12 @@ public final class GuardedLoop {
 
     public synchronized void start() {
         running = true;
-        thread = new Thread(this::loop, name);
-        thread.setDaemon(true);
+        thread = threads.newThread(this::loop);
         thread.start();
     }
 
     /** Stops the loop once the step under way has ended; interrupts it only if it takes longer than it should. */
-    public synchronized void stop() throws InterruptedException {
+    synchronized void stop() throws InterruptedException {
         running = false;
         if (thread != null) {
             wake.run();

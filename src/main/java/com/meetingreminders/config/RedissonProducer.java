@@ -25,7 +25,7 @@ public class RedissonProducer {
     @Produces
     @Singleton
     RedissonClient redisson(RemindersConfig config) {
-        RemindersConfig.Redis redis = config.redis();
+        RedisConfig redis = config.redis();
         Config redissonConfig = new Config()
                 .setCodec(StringCodec.INSTANCE)
                 // Scripts go out as EVALSHA and are loaded again after a Redis restart empties the script cache.
@@ -55,7 +55,7 @@ public class RedissonProducer {
                 .setSubscriptionMode(SubscriptionMode.MASTER);
     }
 
-    private static <T extends BaseConfig<T>> void common(T server, RemindersConfig.Redis redis) {
+    private static <T extends BaseConfig<T>> void common(T server, RedisConfig redis) {
         int timeoutMillis = (int) redis.timeout().toMillis();
         server.setTimeout(timeoutMillis)
                 .setConnectTimeout(timeoutMillis)

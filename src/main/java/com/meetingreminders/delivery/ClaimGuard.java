@@ -1,5 +1,6 @@
 package com.meetingreminders.delivery;
 
+import com.meetingreminders.background.BackgroundWork;
 import com.meetingreminders.background.GuardedLoop;
 import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.reminder.DeliveryPath;
@@ -31,11 +32,16 @@ public class ClaimGuard {
     private final BlockingQueue<ReminderRef> heard = new ArrayBlockingQueue<>(MAX_HEARD);
     private final GuardedLoop loop;
 
-    ClaimGuard(ReminderTimers timers, Dispatcher dispatcher, ReminderMetrics metrics, RemindersConfig config) {
+    ClaimGuard(
+            ReminderTimers timers,
+            Dispatcher dispatcher,
+            ReminderMetrics metrics,
+            BackgroundWork background,
+            RemindersConfig config) {
         this.timers = timers;
         this.dispatcher = dispatcher;
         this.metrics = metrics;
-        this.loop = new GuardedLoop(
+        this.loop = background.loop(
                 ClaimGuard.class,
                 "reminder-claims",
                 this::claimOnce,
@@ -45,11 +51,6 @@ public class ClaimGuard {
 
     void start() {
         loop.start();
-    }
-
-    void stop() throws InterruptedException {
-        loop.stop();
-        heard.clear();
     }
 
     /** Called on Redisson's listener thread, so it only queues: a full queue drops the event, and the sweep covers it. */

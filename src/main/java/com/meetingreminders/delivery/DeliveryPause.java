@@ -92,7 +92,7 @@ public class DeliveryPause {
         return state;
     }
 
-    @Scheduled(every = "{reminders.admin.pause-refresh}", delayed = "1s")
+    @Scheduled(every = "{reminders.admin.pause-refresh}", delayed = "${reminders.background.first-run-delay}")
     void refresh() {
         boolean wasPaused = known.paused();
         try {

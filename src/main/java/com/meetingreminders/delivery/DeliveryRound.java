@@ -1,6 +1,7 @@
 package com.meetingreminders.delivery;
 
 import com.meetingreminders.background.FailureLog;
+import com.meetingreminders.config.DeliveryConfig;
 import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.delivery.ReminderSender.Attempt;
 import com.meetingreminders.notify.FailureNotices;
@@ -45,7 +46,7 @@ public class DeliveryRound {
     private final FailureNotices failureNotices;
     private final ReminderMetrics metrics;
     private final Clock clock;
-    private final RemindersConfig.Delivery delivery;
+    private final DeliveryConfig delivery;
     private final DeliveryTimeouts timeouts;
     private final Duration pauseRefresh;
     private final Tracer tracer;

@@ -33,7 +33,7 @@ class DeliveryStore {
      */
     private static final String LOCK = "select r.id, r.meeting_id, r.send_at, r.remind_before, r.status, r.attempts,"
             + " r.next_attempt_at, r.sent_to, m.title, m.starts_at, m.time_zone, m.attendees, m.webhook_url, m.owner,"
-            + " r.trace_parent, coalesce(r.occurrence, m.starts_at)"
+            + " r.trace_parent, coalesce(r.occurrence, m.starts_at) as occurrence"
             + " from reminder r"
             + " join unnest(?::uuid[], ?::timestamptz[]) as wanted(meeting_id, send_at)"
             + " on r.meeting_id = wanted.meeting_id and r.send_at = wanted.send_at"
@@ -83,22 +83,7 @@ class DeliveryStore {
             List<DueReminder> rows = new ArrayList<>(refs.size());
             try (ResultSet result = statement.executeQuery()) {
                 while (result.next()) {
-                    rows.add(new DueReminder(
-                            result.getLong(1),
-                            new ReminderRef(result.getObject(2, UUID.class), instant(result, 3)),
-                            result.getString(4),
-                            ReminderStatus.valueOf(result.getString(5)),
-                            result.getInt(6),
-                            instant(result, 7),
-                            strings(result.getArray(8)),
-                            result.getString(9),
-                            Notification.occurrenceStart(instant(result, 3), result.getString(4), instant(result, 10)),
-                            result.getString(11),
-                            strings(result.getArray(12)),
-                            result.getString(13),
-                            result.getString(14),
-                            result.getString(15),
-                            instant(result, 16)));
+                    rows.add(due(result));
                 }
             }
             return rows;
@@ -107,10 +92,32 @@ class DeliveryStore {
         }
     }
 
+    /** One row of {@link #LOCK}, read by column name: a column renamed or gone fails here, and in its test. */
+    private static DueReminder due(ResultSet row) throws SQLException {
+        Instant sendAt = instant(row, "send_at");
+        String remindBefore = row.getString("remind_before");
+        return new DueReminder(
+                row.getLong("id"),
+                new ReminderRef(row.getObject("meeting_id", UUID.class), sendAt),
+                remindBefore,
+                ReminderStatus.valueOf(row.getString("status")),
+                row.getInt("attempts"),
+                instant(row, "next_attempt_at"),
+                strings(row.getArray("sent_to")),
+                row.getString("title"),
+                Notification.occurrenceStart(sendAt, remindBefore, instant(row, "starts_at")),
+                row.getString("time_zone"),
+                strings(row.getArray("attendees")),
+                row.getString("webhook_url"),
+                row.getString("owner"),
+                row.getString("trace_parent"),
+                instant(row, "occurrence"));
+    }
+
     boolean isPaused(RoundTransaction transaction) {
         try (PreparedStatement statement = transaction.connection().prepareStatement(PAUSED);
                 ResultSet result = statement.executeQuery()) {
-            return result.next() && result.getBoolean(1);
+            return result.next() && result.getBoolean("paused");
         } catch (SQLException e) {
             throw new IllegalStateException("Could not read the delivery switch", e);
         }
@@ -170,7 +177,7 @@ class DeliveryStore {
         }
     }
 
-    private static Instant instant(ResultSet result, int column) throws SQLException {
+    private static Instant instant(ResultSet result, String column) throws SQLException {
         Timestamp timestamp = result.getTimestamp(column);
         return timestamp == null ? null : timestamp.toInstant();
     }

@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * How long a delivery round may take, derived in this one place from the longest timeout of the channels it sends
- * on (each {@link Channel#longestSend()}: the webhook's, and the e-mail's when e-mail is on). The round's transaction, a stopping replica's patience and
- * the lease it should have all follow from it.
+ * on (each {@link Channel#longestSend()}: the webhook's, and the e-mail's when e-mail is on). The round's
+ * transaction, the wait for its sends, a stopping replica's grace and the lease it should have all follow from it.
  */
 @ApplicationScoped
 public class DeliveryTimeouts {
@@ -44,9 +44,17 @@ public class DeliveryTimeouts {
 
     /**
      * The longest a round's transaction lasts, its row locks held: the database ends a round's session that stays
-     * idle in its transaction longer than this, and a stopping replica waits this long for the rounds under way.
+     * idle in its transaction longer than this.
      */
     Duration transaction() {
         return longestSend.plus(DATABASE_WORK);
+    }
+
+    /**
+     * How long a stopping replica waits for its rounds under way and its background pools, after SIGTERM: as long as
+     * a round may take, so that every round started finishes and records its outcome.
+     */
+    Duration shutdownGrace() {
+        return transaction();
     }
 }

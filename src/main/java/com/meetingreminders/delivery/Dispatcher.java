@@ -1,5 +1,6 @@
 package com.meetingreminders.delivery;
 
+import com.meetingreminders.background.BackgroundWork;
 import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.reminder.DeliveryPath;
 import com.meetingreminders.timer.ReminderRef;
@@ -15,10 +16,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 
@@ -47,7 +45,12 @@ public class Dispatcher {
 
     private final Event<SlotsFreed> slotsFreed;
 
-    Dispatcher(DeliveryRound round, ReminderTimers timers, Event<SlotsFreed> slotsFreed, RemindersConfig config) {
+    Dispatcher(
+            DeliveryRound round,
+            ReminderTimers timers,
+            Event<SlotsFreed> slotsFreed,
+            BackgroundWork background,
+            RemindersConfig config) {
         this.round = round;
         this.timers = timers;
         this.slotsFreed = slotsFreed;
@@ -55,7 +58,8 @@ public class Dispatcher {
         this.roundsInFlight = config.delivery().roundsInFlight();
         // One round under way and one waiting per place: never idle, and little waits on a busy replica.
         this.slots = new Semaphore(2 * roundsInFlight * batchSize);
-        this.workers = Executors.newFixedThreadPool(config.delivery().workers(), namedThreads("reminder-delivery-"));
+        this.workers = background.pool("reminder-delivery", config.delivery().workers());
+        background.onStop(this::stop);
     }
 
     /**
@@ -159,9 +163,9 @@ public class Dispatcher {
 
     /**
      * Stops taking work: rounds that have not started go back to the schedule, due at once for the other replicas;
-     * rounds under way finish within {@code patience}.
+     * rounds under way finish within {@code patience}. Run by {@link BackgroundWork#stop}, before it stops the workers.
      */
-    void stop(Duration patience) throws InterruptedException {
+    private void stop(Duration patience) throws InterruptedException {
         List<ReminderRef> notStarted = new ArrayList<>();
         synchronized (this) {
             stopping = true;
@@ -183,10 +187,8 @@ public class Dispatcher {
                 Log.warnf(
                         "%d delivery rounds still under way after %s; their leases will hand them to other replicas",
                         inFlight, patience);
-                return;
             }
         }
-        workers.shutdown();
     }
 
     private void handBack(List<ReminderRef> refs) {
@@ -200,13 +202,4 @@ public class Dispatcher {
     }
 
     private record Batch(List<ReminderRef> held, DeliveryPath path) {}
-
-    private static ThreadFactory namedThreads(String prefix) {
-        AtomicInteger count = new AtomicInteger();
-        return runnable -> {
-            Thread thread = new Thread(runnable, prefix + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
-    }
 }

@@ -153,7 +153,7 @@ public class ExpiredKeySubscriber {
     /** Counts the masters this replica hears; in cluster mode, makes a silent one heard again. */
     @Scheduled(
             every = "{reminders.redis.masters-check-interval}",
-            delayed = "1s",
+            delayed = "${reminders.background.first-run-delay}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void checkMasters() throws InterruptedException {
         if (!isSubscribed()) {

@@ -1,14 +1,15 @@
 package com.meetingreminders.delivery;
 
+import com.meetingreminders.background.BackgroundWork;
 import com.meetingreminders.background.FailureLog;
 import com.meetingreminders.reminder.ArmingOutcome;
 import com.meetingreminders.reminder.Reminder;
 import com.meetingreminders.timer.KeyspaceNotifications;
 import com.meetingreminders.timer.ReminderTimers;
+import com.meetingreminders.timer.ScheduleEntry;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Clock;
@@ -17,7 +18,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -42,16 +42,13 @@ public class Reconciler {
             new FailureLog(Reconciler.class, "Arming every scheduled reminder from the database");
     private final FailureLog overdueFailures = new FailureLog(Reconciler.class, "Arming overdue reminders");
     private volatile Instant nextFullRunNotBefore = Instant.MIN;
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "reminder-reconciler");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService worker;
 
-    Reconciler(ReminderTimers timers, KeyspaceNotifications notifications, Clock clock) {
+    Reconciler(ReminderTimers timers, KeyspaceNotifications notifications, Clock clock, BackgroundWork background) {
         this.timers = timers;
         this.notifications = notifications;
         this.clock = clock;
+        this.worker = background.worker("reminder-reconciler");
     }
 
     /** Redis may lack reminders the database has: arm them all once Redis answers again. */
@@ -95,23 +92,7 @@ public class Reconciler {
             // Cleared before reading: an arm that fails during the walk sets it again and brings another run.
             armFailed.set(false);
             notifications.apply();
-            Instant afterSendAt = Instant.EPOCH;
-            long afterId = 0;
-            long armed = 0;
-            while (true) {
-                Instant fromSendAt = afterSendAt;
-                long fromId = afterId;
-                List<Reminder.ScheduledRow> rows = QuarkusTransaction.requiringNew()
-                        .call(() -> Reminder.listScheduledAfter(fromSendAt, fromId, PAGE_SIZE));
-                if (rows.isEmpty()) {
-                    break;
-                }
-                timers.arm(rows.stream().map(Reminder.ScheduledRow::entry).toList());
-                armed += rows.size();
-                Reminder.ScheduledRow last = rows.get(rows.size() - 1);
-                afterSendAt = last.sendAt();
-                afterId = last.id();
-            }
+            long armed = Reminder.forEachScheduledPage(PAGE_SIZE, timers::arm);
             timers.markReconciled();
             Log.infof("Armed %d scheduled reminders from the database", armed);
         } finally {
@@ -126,19 +107,14 @@ public class Reconciler {
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void armOverdue() {
         try {
-            List<Reminder.ScheduledRow> overdue =
+            List<ScheduleEntry> overdue =
                     QuarkusTransaction.requiringNew().call(() -> Reminder.listOverdue(clock.instant(), PAGE_SIZE));
             if (!overdue.isEmpty()) {
-                timers.arm(overdue.stream().map(Reminder.ScheduledRow::entry).toList());
+                timers.arm(overdue);
             }
             overdueFailures.succeeded();
         } catch (RuntimeException e) {
             overdueFailures.failed(e);
         }
-    }
-
-    @PreDestroy
-    void stop() {
-        worker.shutdownNow();
     }
 }

@@ -1,5 +1,6 @@
 package com.meetingreminders.delivery;
 
+import com.meetingreminders.background.BackgroundWork;
 import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.notify.StreamChannel;
 import com.meetingreminders.timer.KeyspaceNotifications;
@@ -21,9 +22,9 @@ class ReminderLifecycle {
     private final StreamChannel stream;
     private final ClaimGuard claimGuard;
     private final Sweeper sweeper;
-    private final Dispatcher dispatcher;
     private final DeliveryRound deliveryRound;
-    private final Duration deliveryPatience;
+    private final BackgroundWork background;
+    private final DeliveryTimeouts timeouts;
     private final Duration lease;
     private volatile boolean stopping;
     private final Scheduler scheduler;
@@ -34,8 +35,8 @@ class ReminderLifecycle {
             StreamChannel stream,
             ClaimGuard claimGuard,
             Sweeper sweeper,
-            Dispatcher dispatcher,
             DeliveryRound deliveryRound,
+            BackgroundWork background,
             Scheduler scheduler,
             DeliveryTimeouts timeouts,
             RemindersConfig config) {
@@ -45,19 +46,19 @@ class ReminderLifecycle {
         this.stream = stream;
         this.claimGuard = claimGuard;
         this.sweeper = sweeper;
-        this.dispatcher = dispatcher;
         this.deliveryRound = deliveryRound;
-        this.deliveryPatience = timeouts.transaction();
+        this.background = background;
+        this.timeouts = timeouts;
         this.lease = config.claim().lease();
     }
 
     void start(@Observes StartupEvent started) {
-        if (lease.compareTo(deliveryPatience) < 0) {
+        if (lease.compareTo(timeouts.transaction()) < 0) {
             // Not unsafe (a reminder is never tried again before its backoff), but replicas then wait for each other.
             Log.warnf(
                     "reminders.claim.lease (%s) is shorter than a delivery round may take (%s: the longest channel"
                             + " timeout plus %s): a round may still be sending when its lease ends",
-                    lease, deliveryPatience, DeliveryTimeouts.DATABASE_WORK);
+                    lease, timeouts.transaction(), DeliveryTimeouts.DATABASE_WORK);
         }
         try {
             deliveryRound.warmUp();
@@ -76,7 +77,7 @@ class ReminderLifecycle {
     }
 
     /** Subscriptions that failed (Redis down at start) are tried again until they hold. */
-    @Scheduled(every = "1s", delayed = "1s")
+    @Scheduled(every = "${reminders.redis.resubscribe-interval}", delayed = "${reminders.background.first-run-delay}")
     void subscribe() {
         if (stopping || (subscriber.isSubscribed() && stream.isSubscribed())) {
             return;
@@ -89,14 +90,17 @@ class ReminderLifecycle {
         }
     }
 
+    /**
+     * The one shutdown path: no new work comes in (periodic jobs paused, expirations unheard), then the background
+     * work stops in its order ({@link BackgroundWork#stop}: the claim guard and sweeper, the dispatcher's rounds, the
+     * pools) within the shutdown grace, and the streams close last, after the last round has announced what it sent.
+     */
     void stop(@Observes ShutdownEvent shutdown) throws InterruptedException {
         stopping = true;
         // Periodic jobs would otherwise run against a database and Redis client that are going away.
         scheduler.pause();
         subscriber.unsubscribe();
-        claimGuard.stop();
-        sweeper.stop();
-        dispatcher.stop(deliveryPatience);
+        background.stop(timeouts.shutdownGrace());
         stream.unsubscribe();
     }
 }

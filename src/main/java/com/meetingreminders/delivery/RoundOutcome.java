@@ -1,6 +1,6 @@
 package com.meetingreminders.delivery;
 
-import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.config.DeliveryConfig;
 import com.meetingreminders.delivery.ReminderSender.Attempt;
 import com.meetingreminders.notify.Outgoing;
 import com.meetingreminders.reminder.DeliveryPath;
@@ -26,10 +26,7 @@ record RoundOutcome(List<Delivered> delivered, List<DueReminder.Failure> failure
             List.of("deliveryId", "channel", "attempt", "latenessMs", "path");
 
     static RoundOutcome of(
-            List<Attempt> attempts,
-            Clock clock,
-            RemindersConfig.Delivery delivery,
-            IntFunction<Duration> backoffAfter) {
+            List<Attempt> attempts, Clock clock, DeliveryConfig delivery, IntFunction<Duration> backoffAfter) {
         RoundOutcome outcome = new RoundOutcome(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         for (Attempt attempt : attempts) {
             DueReminder reminder = attempt.reminder();

@@ -1,5 +1,6 @@
 package com.meetingreminders.delivery;
 
+import com.meetingreminders.background.BackgroundWork;
 import com.meetingreminders.background.GuardedLoop;
 import com.meetingreminders.background.Waiter;
 import com.meetingreminders.config.RemindersConfig;
@@ -38,6 +39,7 @@ public class Sweeper {
             Reconciler reconciler,
             DeliveryPause pause,
             ReminderMetrics metrics,
+            BackgroundWork background,
             RemindersConfig config) {
         this.pause = pause;
         this.metrics = metrics;
@@ -47,15 +49,11 @@ public class Sweeper {
         this.interval = config.sweeper().interval();
         this.grace = config.sweeper().grace();
         this.batchSize = config.sweeper().batchSize();
-        this.loop = new GuardedLoop(Sweeper.class, "reminder-sweeper", this::sweepOnce, interval, waiter::wake);
+        this.loop = background.loop(Sweeper.class, "reminder-sweeper", this::sweepOnce, interval, waiter::wake);
     }
 
     void start() {
         loop.start();
-    }
-
-    void stop() throws InterruptedException {
-        loop.stop();
     }
 
     /** Sweeps now instead of at the next due time. */

@@ -1,5 +1,6 @@
 package com.meetingreminders.limits;
 
+import com.meetingreminders.config.LimitsConfig;
 import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.limits.UsageChange.Bucket;
 import com.meetingreminders.limits.UsageChange.Kind;
@@ -44,7 +45,7 @@ public class CallerUsage {
 
     private final DataSource dataSource;
     private final Clock clock;
-    private final RemindersConfig.Limits limits;
+    private final LimitsConfig limits;
     private final boolean emailOn;
 
     CallerUsage(DataSource dataSource, Clock clock, RemindersConfig config) {
@@ -155,7 +156,10 @@ public class CallerUsage {
     }
 
     /** Counts of minutes and hours that are over matter no more. */
-    @Scheduled(every = "10m", delayed = "1m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(
+            every = "${reminders.limits.cleanup-interval}",
+            delayed = "${reminders.limits.cleanup-delay}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void forgetPast() {
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement statement = connection.prepareStatement(FORGET)) {

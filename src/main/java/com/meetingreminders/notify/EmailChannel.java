@@ -1,12 +1,12 @@
 package com.meetingreminders.notify;
 
+import com.meetingreminders.background.BackgroundWork;
 import com.meetingreminders.config.RemindersConfig;
 import io.quarkus.logging.Log;
 import io.quarkus.mailer.Mail;
 import io.quarkus.mailer.reactive.ReactiveMailer;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
-import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -18,7 +18,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
 
 /**
@@ -50,18 +49,16 @@ public class EmailChannel implements Channel {
      * that subscribes, the transaction included, and would carry it to the thread that completes the send: the round
      * would then commit while another thread still held its transaction, and the commit would fail.
      */
-    private final ExecutorService sender = Executors.newSingleThreadExecutor(task -> {
-        Thread thread = new Thread(task, "reminder-email");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService sender;
 
     EmailChannel(
             ReactiveMailer mailer,
             @Location("reminder.txt") Template text,
             @Location("reminder.html") Template html,
+            BackgroundWork background,
             RemindersConfig config) {
         this.mailer = mailer;
+        this.sender = background.worker("reminder-email");
         this.text = text;
         this.html = html;
         this.enabled = config.email().enabled();
@@ -144,11 +141,6 @@ public class EmailChannel implements Channel {
                     Log.infof("E-mail to %s not sent: %s", attendee, cause);
                     throw new DeliveryFailure("e-mail to " + attendee + ": " + describe(cause));
                 });
-    }
-
-    @PreDestroy
-    void close() {
-        sender.shutdown();
     }
 
     private static String render(Template template, Notification notification, String localStart) {

@@ -2,6 +2,7 @@ package com.meetingreminders.notify;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.meetingreminders.background.BackgroundWork;
 import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.signing.OwnerSignatures;
 import com.meetingreminders.signing.WebhookSignature;
@@ -11,7 +12,6 @@ import io.opentelemetry.context.Context;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.URI;
 import java.time.Clock;
@@ -22,7 +22,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
 
@@ -50,11 +49,7 @@ public class FailureNotices {
     private final Duration lease;
     private final Map<Outcome, Counter> outcomes;
     // Database work of the notices, never on a round's worker (it hands off and goes on) nor on an event loop.
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "failure-notices");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService worker;
 
     /** What became of a notice's POST; {@code refused}: its host is no longer on the allow-list. */
     enum Outcome {
@@ -72,8 +67,10 @@ public class FailureNotices {
             ObjectMapper json,
             Clock clock,
             MeterRegistry registry,
+            BackgroundWork background,
             RemindersConfig config) {
         this.store = store;
+        this.worker = background.worker("failure-notices");
         this.stream = stream;
         this.webhook = webhook;
         this.allowList = allowList;
@@ -210,10 +207,5 @@ public class FailureNotices {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("A failure notice could not be written as JSON", e);
         }
-    }
-
-    @PreDestroy
-    void stop() {
-        worker.shutdownNow();
     }
 }

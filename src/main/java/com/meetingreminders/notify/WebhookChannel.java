@@ -1,5 +1,6 @@
 package com.meetingreminders.notify;
 
+import com.meetingreminders.background.BackgroundWork;
 import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.signing.DeploymentSecret;
 import com.meetingreminders.signing.OwnerSignatures;
@@ -20,7 +21,6 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.tracing.TracingPolicy;
-import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.ConnectException;
@@ -70,6 +70,7 @@ public class WebhookChannel implements Channel {
             WebhookAllowList allowList,
             OwnerSignatures ownerSignatures,
             DeploymentSecret deploymentSecret,
+            BackgroundWork background,
             RemindersConfig config) {
         this.vertx = vertx;
         this.clock = clock;
@@ -91,6 +92,8 @@ public class WebhookChannel implements Channel {
                         // A bound on memory, never reached in practice: no replica has more sends out at once.
                         .setMaxWaitQueueSize(config.delivery().roundsInFlight()
                                 * config.delivery().batchSize()));
+        // Open until the last round and failure notice of a stopping replica are done with it.
+        background.closeLast(client::close);
     }
 
     @Override
@@ -217,10 +220,5 @@ public class WebhookChannel implements Channel {
             return "the receiver closed the connection";
         }
         return "could not reach the receiver";
-    }
-
-    @PreDestroy
-    void close() {
-        client.close();
     }
 }

@@ -4,7 +4,7 @@ import com.meetingreminders.timer.ReminderRef;
 import com.meetingreminders.timer.ScheduleEntry;
 import com.meetingreminders.tracing.TraceParent;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import io.quarkus.panache.common.Parameters;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Sort;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -21,6 +21,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /** One reminder of a meeting: one send time, its state and its delivery history. */
@@ -125,38 +126,62 @@ public class Reminder extends PanacheEntityBase {
                 .executeUpdate();
     }
 
-    /** Scheduled reminders after the given position in (sendAt, id) order: reconciliation pages through them all. */
-    public static List<ScheduledRow> listScheduledAfter(Instant sendAt, long id, int limit) {
-        return find(
-                        "select r.id, r.meetingId, r.sendAt, r.nextAttemptAt from Reminder r where r.status = :scheduled"
-                                + " and (r.sendAt > :sendAt or (r.sendAt = :sendAt and r.id > :id))"
-                                + " order by r.sendAt, r.id",
-                        Parameters.with("scheduled", ReminderStatus.SCHEDULED)
-                                .and("sendAt", sendAt)
-                                .and("id", id))
-                .project(ScheduledRow.class)
-                .page(0, limit)
-                .list();
+    /**
+     * Every SCHEDULED reminder as the timers hold it, a page at a time in (sendAt, id) order, each page read in a
+     * transaction of its own and handed to {@code page} after it: reconciliation arms them all. Returns how many.
+     */
+    public static long forEachScheduledPage(int pageSize, Consumer<List<ScheduleEntry>> page) {
+        Instant afterSendAt = Instant.EPOCH;
+        long afterId = 0;
+        long walked = 0;
+        while (true) {
+            Instant fromSendAt = afterSendAt;
+            long fromId = afterId;
+            List<Object[]> rows = QuarkusTransaction.requiringNew().call(() -> getEntityManager()
+                    .createQuery(
+                            SCHEDULED_ENTRY + " where r.status = :scheduled"
+                                    + " and (r.sendAt > :sendAt or (r.sendAt = :sendAt and r.id > :id))"
+                                    + " order by r.sendAt, r.id",
+                            Object[].class)
+                    .setParameter("scheduled", ReminderStatus.SCHEDULED)
+                    .setParameter("sendAt", fromSendAt)
+                    .setParameter("id", fromId)
+                    .setMaxResults(pageSize)
+                    .getResultList());
+            if (rows.isEmpty()) {
+                return walked;
+            }
+            page.accept(entries(rows));
+            walked += rows.size();
+            Object[] last = rows.get(rows.size() - 1);
+            afterId = (Long) last[0];
+            afterSendAt = (Instant) last[2];
+        }
     }
 
-    /** Scheduled reminders that are due, by send time and retry time, oldest first. */
-    public static List<ScheduledRow> listOverdue(Instant now, int limit) {
-        return find(
-                        "select r.id, r.meetingId, r.sendAt, r.nextAttemptAt from Reminder r"
-                                + " where r.status = :scheduled and r.sendAt <= :now"
+    /** Scheduled reminders that are due, by send time and retry time, oldest first, as the timers hold them. */
+    public static List<ScheduleEntry> listOverdue(Instant now, int limit) {
+        return entries(getEntityManager()
+                .createQuery(
+                        SCHEDULED_ENTRY + " where r.status = :scheduled and r.sendAt <= :now"
                                 + " and (r.nextAttemptAt is null or r.nextAttemptAt <= :now)"
                                 + " order by r.sendAt, r.id",
-                        Parameters.with("scheduled", ReminderStatus.SCHEDULED).and("now", now))
-                .project(ScheduledRow.class)
-                .page(0, limit)
-                .list();
+                        Object[].class)
+                .setParameter("scheduled", ReminderStatus.SCHEDULED)
+                .setParameter("now", now)
+                .setMaxResults(limit)
+                .getResultList());
     }
 
-    /** A scheduled reminder as reconciliation reads it: what names it and when it is next due. */
-    public record ScheduledRow(Long id, UUID meetingId, Instant sendAt, Instant nextAttemptAt) {
-        public ScheduleEntry entry() {
-            Instant dueAt = nextAttemptAt != null && nextAttemptAt.isAfter(sendAt) ? nextAttemptAt : sendAt;
-            return new ScheduleEntry(new ReminderRef(meetingId, sendAt), dueAt);
-        }
+    /**
+     * What reconciliation reads of a row: the id (the walk's position), what names the reminder in the timers, and
+     * its next attempt. Projected, not loaded as entities: a full walk reads every scheduled row.
+     */
+    private static final String SCHEDULED_ENTRY = "select r.id, r.meetingId, r.sendAt, r.nextAttemptAt from Reminder r";
+
+    private static List<ScheduleEntry> entries(List<Object[]> rows) {
+        return rows.stream()
+                .map(row -> ScheduleEntry.nextDue(new ReminderRef((UUID) row[1], (Instant) row[2]), (Instant) row[3]))
+                .toList();
     }
 }

@@ -115,7 +115,9 @@ public class ReminderMetrics {
                 .record(took);
     }
 
-    @Scheduled(every = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(
+            every = "${reminders.metrics.pending-interval}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     @Transactional
     void countPending() {
         try {
