@@ -33,7 +33,7 @@ class FailureNoticeStore {
 
     private static final String RETURNING = " returning r.id, r.meeting_id, r.send_at, r.remind_before, r.attempts,"
             + " r.last_error, m.title, m.starts_at, m.time_zone, m.attendees, m.owner, m.failure_webhook_url,"
-            + " coalesce(r.occurrence, m.starts_at)";
+            + " coalesce(r.occurrence, m.starts_at) as occurrence";
 
     private static final String TAKE_THESE = TAKE + "r.id = any(?)" + RETURNING;
 
@@ -108,27 +108,29 @@ class FailureNoticeStore {
         }
     }
 
-    private static OwedNotice read(ResultSet result) throws SQLException {
-        ReminderRef ref = new ReminderRef(result.getObject(2, UUID.class), instant(result, 3));
+    /** One row of {@link #RETURNING}, read by column name: a column renamed or gone fails here, and in its test. */
+    private static OwedNotice read(ResultSet row) throws SQLException {
+        ReminderRef ref = new ReminderRef(row.getObject("meeting_id", UUID.class), instant(row, "send_at"));
+        String remindBefore = row.getString("remind_before");
         Notification notification = new Notification(
                 ref.id(),
                 ref.meetingId(),
-                result.getString(7),
-                Notification.occurrenceStart(ref.sendAt(), result.getString(4), instant(result, 8)),
-                instant(result, 13),
+                row.getString("title"),
+                Notification.occurrenceStart(ref.sendAt(), remindBefore, instant(row, "starts_at")),
+                instant(row, "occurrence"),
                 ref.sendAt(),
-                result.getString(4),
-                result.getString(9),
-                strings(result.getArray(10)));
+                remindBefore,
+                row.getString("time_zone"),
+                strings(row.getArray("attendees")));
         return new OwedNotice(
-                result.getLong(1),
-                result.getString(11),
-                Optional.ofNullable(result.getString(12)),
-                new FailureNotice(notification, result.getInt(5), result.getString(6)));
+                row.getLong("id"),
+                row.getString("owner"),
+                Optional.ofNullable(row.getString("failure_webhook_url")),
+                new FailureNotice(notification, row.getInt("attempts"), row.getString("last_error")));
     }
 
-    private static Instant instant(ResultSet result, int column) throws SQLException {
-        Timestamp timestamp = result.getTimestamp(column);
+    private static Instant instant(ResultSet row, String column) throws SQLException {
+        Timestamp timestamp = row.getTimestamp(column);
         return timestamp == null ? null : timestamp.toInstant();
     }
 
