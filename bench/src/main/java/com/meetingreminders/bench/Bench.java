@@ -16,6 +16,8 @@ import java.util.Locale;
 public final class Bench {
 
     private static final Path RESULTS = Path.of("bench", "results");
+    private static final long CLUSTER_PENDING = 100_000;
+    private static final int CLUSTER_BURST = 10_000;
 
     private final boolean quick;
     private final String only;
@@ -38,6 +40,16 @@ public final class Bench {
         } finally {
             ChildProcess.stopAll();
         }
+        if (bench.runsCluster()) {
+            // After the single node's replicas have stopped, so that both have the machine to themselves.
+            try (RedisCluster cluster = RedisCluster.start();
+                    SystemUnderTest system =
+                            SystemUnderTest.onCluster(cluster.seeds(), options.contains("--profile"))) {
+                bench.runCluster(system);
+            } finally {
+                ChildProcess.stopAll();
+            }
+        }
         Files.createDirectories(RESULTS);
         String header = String.format(
                 Locale.ROOT,
@@ -47,7 +59,8 @@ public final class Bench {
                 options.isEmpty() ? "" : " " + String.join(" ", options),
                 Duration.between(started, Instant.now()).toSeconds() + " s",
                 Runtime.getRuntime().availableProcessors());
-        Report.write(RESULTS, bench.results, header);
+        // A run of one family writes a file of its own: latest.md stays one whole run, under the command it names.
+        Report.write(RESULTS, bench.only.isEmpty() ? "latest" : "latest-only-" + bench.only, bench.results, header);
         System.out.println();
         System.out.println(header);
         System.out.println(Report.table(bench.results));
@@ -80,10 +93,45 @@ public final class Bench {
                 Result steady = record(service.steady(perSecond, quick ? 20 : 60));
                 plot(steady.name, steady);
             }
+            if (only.equals("cluster")) {
+                // The single-node figures the cluster variant is set beside, without the floor and the peer.
+                record(service.precision(CLUSTER_PENDING));
+                record(service.burst(CLUSTER_BURST));
+            }
             for (int concurrency : runs("creates") ? (quick ? List.of(16) : List.of(16, 64)) : List.<Integer>of()) {
                 record(service.creates(concurrency, quick ? 10 : 20));
             }
         }
+    }
+
+    /**
+     * The cluster variant: the same precision and burst scenarios, through two replicas in cluster mode on a cluster
+     * of three masters, each row beside the single node's of this run.
+     */
+    private void runCluster(SystemUnderTest system) throws Exception {
+        ServiceScenarios service = new ServiceScenarios(system);
+        System.out.println("warming up the replicas on the cluster (not recorded)");
+        service.warmUp();
+        for (Result cluster : List.of(service.precision(CLUSTER_PENDING), service.burst(CLUSTER_BURST))) {
+            Result single = results.stream()
+                    .filter(result -> result.name.equals(cluster.name) && result.system.equals("service"))
+                    .findFirst()
+                    .orElseThrow();
+            Result renamed = cluster.renamed(
+                    cluster.name + "-cluster", "service on a Redis Cluster of " + RedisCluster.MASTERS + " masters");
+            renamed.figure("masters", RedisCluster.MASTERS).figure("shards", "12 (the cluster default)");
+            ratio(renamed, single, "single_node");
+            record(renamed);
+            plot(renamed.name, single, renamed);
+        }
+    }
+
+    /**
+     * The cluster variant runs in a full run and with --only cluster. A plain --quick leaves it out: a cluster, two
+     * more replicas and their warm-up cost about a minute, which the three minutes --quick promises have not got.
+     */
+    private boolean runsCluster() {
+        return only.equals("cluster") || (only.isEmpty() && !quick);
     }
 
     private List<Long> pendingCounts() {
