@@ -261,7 +261,8 @@ final class ScalingRedis {
             if (line.startsWith("cmdstat_evalsha:")) {
                 String perCall =
                         line.replaceAll(".*usec_per_call=([0-9.]+).*", "$1").trim();
-                String calls = line.replaceAll("^cmdstat_evalsha:calls=([0-9]+),.*", "$1").trim();
+                String calls = line.replaceAll("^cmdstat_evalsha:calls=([0-9]+),.*", "$1")
+                        .trim();
                 figures.add(name, perCall, what + "; INFO commandstats usec_per_call over " + calls + " calls");
                 return;
             }
