@@ -46,7 +46,7 @@ public final class Scaling {
             try {
                 redis.memory(reminders, 12);
                 for (long members : List.of(100_000L, reminders)) {
-                    redis.scriptCosts(members);
+                    new ScalingScripts(redis).scriptCosts(members);
                 }
             } finally {
                 redis.close();

@@ -22,15 +22,15 @@ import org.redisson.config.Config;
 final class ScalingRedis {
 
     /** The service's default prefix, so that keys have the length they have in production. */
-    private static final String PREFIX = "reminders:";
+    static final String PREFIX = "reminders:";
     /** As the service's ReminderTimers: members per arm or settle call. */
-    private static final int CHUNK = 5_000;
+    static final int CHUNK = 5_000;
     /** reminders.sweeper.batch-size's default: most entries a sweep takes. */
-    private static final int SWEEP_BATCH = 500;
+    static final int SWEEP_BATCH = 500;
 
-    private static final int CLAIM_BATCH = 100;
-    private static final int REPEATS = 20;
-    private static final long LEASE_MS = 30_000;
+    static final int CLAIM_BATCH = 100;
+    static final int REPEATS = 20;
+    static final long LEASE_MS = 30_000;
 
     private final int port;
     private final RedissonClient redis;
@@ -115,109 +115,11 @@ final class ScalingRedis {
         figures.add("redis_claim_key_bytes", Long.parseLong(cli("MEMORY", "USAGE", claim)), "MEMORY USAGE " + claim);
     }
 
-    /** Each script's cost inside Redis on one shard of {@code members} far-future entries. */
-    void scriptCosts(long members) {
-        String shard = "{t" + members + "}:";
-        long far = System.currentTimeMillis() + 7L * 24 * 3600 * 1000;
-        List<String> fill = new ArrayList<>();
-        for (long i = 0; i < members; i++) {
-            fill.add(member(far + i));
-            fill.add(Long.toString(far + i));
-            if (fill.size() == 2 * CHUNK) {
-                arm(shard, fill, 1_000);
-                fill.clear();
-            }
-        }
-        if (!fill.isEmpty()) {
-            arm(shard, fill, 1_000);
-        }
-        String at = "_shard_" + members + "_members";
-
-        // Arm: a chunk of the service's size, reminders already due (no trigger; they stay to be swept).
-        resetStats();
-        List<String> due = new ArrayList<>();
-        for (int k = 0; k < REPEATS; k++) {
-            List<String> chunk = new ArrayList<>();
-            long past = System.currentTimeMillis() - 60_000 - k * SWEEP_BATCH;
-            for (int i = 0; i < SWEEP_BATCH; i++) {
-                String member = member(past - i);
-                chunk.add(member);
-                chunk.add(Long.toString(past - i));
-                due.add(member);
-            }
-            arm(shard, chunk, 1_000);
-        }
-        cost("redis_us_arm_" + SWEEP_BATCH + at, "arm.lua, " + SWEEP_BATCH + " members a call");
-
-        // A sweep that takes a full batch of due entries (and leases them).
-        resetStats();
-        for (int k = 0; k < REPEATS; k++) {
-            sweep(shard, SWEEP_BATCH, 1_000);
-        }
-        cost("redis_us_sweep_taking_" + SWEEP_BATCH + at, "sweep.lua taking " + SWEEP_BATCH + " due entries");
-
-        // Settle them as delivered.
-        resetStats();
-        for (int from = 0; from < due.size(); from += SWEEP_BATCH) {
-            List<String> args = new ArrayList<>(List.of(PREFIX + shard + "trigger:", PREFIX + shard + "claim:"));
-            for (String member : due.subList(from, from + SWEEP_BATCH)) {
-                args.add(member);
-                args.add("-1");
-            }
-            evalSha("settle", PREFIX + shard + "schedule", args);
-        }
-        cost("redis_us_settle_" + SWEEP_BATCH + at, "settle.lua, " + SWEEP_BATCH + " delivered");
-
-        // A sweep that gives a batch of entries come within the horizon their trigger keys.
-        long ahead = System.currentTimeMillis() + 600_000;
-        List<String> coming = new ArrayList<>();
-        for (int i = 0; i < REPEATS * SWEEP_BATCH; i++) {
-            coming.add(member(ahead + i));
-            coming.add(Long.toString(ahead + i));
-        }
-        for (int from = 0; from < coming.size(); from += 2 * CHUNK) {
-            arm(shard, coming.subList(from, Math.min(coming.size(), from + 2 * CHUNK)), 0);
-        }
-        resetStats();
-        for (int k = 0; k < REPEATS; k++) {
-            sweep(shard, 0, 1_200_000, SWEEP_BATCH);
-        }
-        cost(
-                "redis_us_sweep_giving_" + SWEEP_BATCH + "_triggers" + at,
-                "sweep.lua giving " + SWEEP_BATCH + " triggers");
-
-        // The event path: claims of members heard expiring, a batch a call.
-        List<String> heard = new ArrayList<>();
-        List<String> armArgs = new ArrayList<>();
-        long past = System.currentTimeMillis() - 120_000;
-        for (int i = 0; i < REPEATS * CLAIM_BATCH; i++) {
-            heard.add(member(past - i));
-            armArgs.add(heard.get(i));
-            armArgs.add(Long.toString(past - i));
-        }
-        arm(shard, armArgs, 1_000);
-        resetStats();
-        for (int from = 0; from < heard.size(); from += CLAIM_BATCH) {
-            List<String> args = new ArrayList<>(List.of(PREFIX + shard + "claim:", Long.toString(LEASE_MS)));
-            args.addAll(heard.subList(from, from + CLAIM_BATCH));
-            evalSha("claim", PREFIX + shard + "schedule", args);
-        }
-        cost("redis_us_claim_" + CLAIM_BATCH + at, "claim.lua, " + CLAIM_BATCH + " members heard, all won");
-
-        // The sweep every replica runs on every shard at least every 100 ms: nothing due, nothing new in the horizon.
-        sweep(shard, SWEEP_BATCH, 1_000);
-        resetStats();
-        for (int k = 0; k < 10 * REPEATS; k++) {
-            sweep(shard, SWEEP_BATCH, 1_000);
-        }
-        cost("redis_us_sweep_idle" + at, "sweep.lua with nothing due and nothing new within the horizon");
-    }
-
-    private void sweep(String shard, int limit, long horizonMs) {
+    void sweep(String shard, int limit, long horizonMs) {
         sweep(shard, limit, horizonMs, 10_000);
     }
 
-    private void sweep(String shard, int limit, long horizonMs, int maxTriggers) {
+    void sweep(String shard, int limit, long horizonMs, int maxTriggers) {
         evalSha(
                 "sweep",
                 List.of(PREFIX + shard + "schedule", PREFIX + shard + "armed-until", PREFIX + shard + "reconciled"),
@@ -230,33 +132,33 @@ final class ScalingRedis {
                         Integer.toString(maxTriggers)));
     }
 
-    private void arm(String shard, List<String> pairs, long horizonMs) {
+    void arm(String shard, List<String> pairs, long horizonMs) {
         List<String> args = new ArrayList<>(List.of(PREFIX + shard + "trigger:", Long.toString(horizonMs)));
         args.addAll(pairs);
         evalSha("arm", PREFIX + shard + "schedule", args);
     }
 
-    private void evalSha(String name, String key, List<String> args) {
+    void evalSha(String name, String key, List<String> args) {
         evalSha(name, List.of(key), args);
     }
 
-    private void evalSha(String name, List<Object> keys, List<String> args) {
+    void evalSha(String name, List<Object> keys, List<String> args) {
         // arm and settle answer a number, sweep and claim a list.
         RScript.ReturnType type =
                 name.equals("arm") || name.equals("settle") ? RScript.ReturnType.LONG : RScript.ReturnType.LIST;
         script.evalSha(RScript.Mode.READ_WRITE, sha.get(name), type, keys, args.toArray());
     }
 
-    private String member(long sendAtMillis) {
+    String member(long sendAtMillis) {
         return new UUID(sequence++, sendAtMillis).toString() + ":" + sendAtMillis;
     }
 
-    private void resetStats() {
+    void resetStats() {
         cli("CONFIG", "RESETSTAT");
     }
 
     /** Microseconds a call of EVALSHA took inside Redis since the last reset. */
-    private void cost(String name, String what) {
+    void cost(String name, String what) {
         for (String line : cli("INFO", "commandstats").split("\n")) {
             if (line.startsWith("cmdstat_evalsha:")) {
                 String perCall =
@@ -279,7 +181,7 @@ final class ScalingRedis {
         throw new IllegalStateException("no used_memory in INFO memory");
     }
 
-    private String cli(String... command) {
+    String cli(String... command) {
         List<String> line = new ArrayList<>(List.of("redis-cli", "-p", Integer.toString(port)));
         line.addAll(List.of(command));
         return ChildProcess.run(line);
