@@ -17,6 +17,8 @@ public final class Bench {
 
     private static final Path RESULTS = Path.of("bench", "results");
     private static final Duration COLD_SPREAD = Duration.ofSeconds(2);
+    private static final long CLUSTER_PENDING = 100_000;
+    private static final int CLUSTER_BURST = 10_000;
 
     private final boolean quick;
     private final String only;
@@ -42,6 +44,16 @@ public final class Bench {
         } finally {
             ChildProcess.stopAll();
         }
+        if (bench.runsCluster()) {
+            // After the single node's replicas have stopped, so that both have the machine to themselves.
+            try (RedisCluster cluster = RedisCluster.start();
+                    SystemUnderTest system =
+                            SystemUnderTest.onCluster(cluster.seeds(), options.contains("--profile"))) {
+                bench.runCluster(system);
+            } finally {
+                ChildProcess.stopAll();
+            }
+        }
         Files.createDirectories(RESULTS);
         String header = String.format(
                 Locale.ROOT,
@@ -51,7 +63,8 @@ public final class Bench {
                 options.isEmpty() ? "" : " " + String.join(" ", options),
                 Duration.between(started, Instant.now()).toSeconds() + " s",
                 Runtime.getRuntime().availableProcessors());
-        Report.write(RESULTS, bench.results, header);
+        // A run of one family writes a file of its own: latest.md stays one whole run, under the command it names.
+        Report.write(RESULTS, bench.only.isEmpty() ? "latest" : "latest-only-" + bench.only, bench.results, header);
         System.out.println();
         System.out.println(header);
         System.out.println(Report.table(bench.results));
@@ -79,7 +92,7 @@ public final class Bench {
                             .load(service.createBody())
                             .sequential("creates-sequential-first-1000-floor", 1_000))
                 };
-                compareCreates(firstThousand[0], firstThousand[1]);
+                Ratios.creates(firstThousand[0], firstThousand[1]);
             }
             System.out.println("warming up (not recorded)");
             service.warmUp();
@@ -87,7 +100,7 @@ public final class Bench {
                 Result precise = record(service.precision(pending));
                 Result delivery = record(deliveryFloor.due(precise.name + "-floor-delivery", 1_000, pending));
                 Result events = record(floor.subscriber(precise.name + "-floor", 1_000, pending));
-                compare(precise, delivery, events, null, null, null);
+                Ratios.deliveries(precise, delivery, events, null, null, null);
                 plot(precise.name, precise, delivery, events);
             }
             for (int count :
@@ -98,7 +111,7 @@ public final class Bench {
                 Result poller = record(floor.poller(burst.name + "-floor-poller", count));
                 Result queue = record(peer.delayedQueue(burst.name + "-peer", count));
                 Result jobs = record(bullMq.delayedJobs(burst.name + "-bullmq", count));
-                compare(burst, delivery, events, poller, queue, jobs);
+                Ratios.deliveries(burst, delivery, events, poller, queue, jobs);
                 plot(burst.name, burst, delivery, events, poller, queue, jobs);
             }
             for (int perSecond :
@@ -106,27 +119,62 @@ public final class Bench {
                 Result steady = record(service.steady(perSecond, quick ? 20 : 60));
                 plot(steady.name, steady);
             }
+            if (only.equals("cluster")) {
+                // The single-node figures the cluster variant is set beside, without the floor and the peer.
+                record(service.precision(CLUSTER_PENDING));
+                record(service.burst(CLUSTER_BURST));
+            }
             for (int concurrency : runs("creates") ? (quick ? List.of(16) : List.of(16, 64)) : List.<Integer>of()) {
                 Result creates = record(service.creates(concurrency, quick ? 10 : 20));
                 Result floorCreates = record(writeFloor
                         .load(service.createBody())
                         .concurrent(creates.name + "-floor", concurrency, quick ? 10 : 20));
-                compareCreates(creates, floorCreates);
+                Ratios.creates(creates, floorCreates);
             }
             if (cold != null) {
                 Result warm = record(service.spread(
                         "warm-2000-over-2s", 2_000, COLD_SPREAD, Instant.now().plusSeconds(10)));
-                cold.figure("p50_x_warm", round((double) cold.p50 / Math.max(1, warm.p50)));
-                cold.figure("p99_x_warm", round((double) cold.p99 / Math.max(1, warm.p99)));
+                cold.figure("p50_x_warm", Ratios.round((double) cold.p50 / Math.max(1, warm.p50)));
+                cold.figure("p99_x_warm", Ratios.round((double) cold.p99 / Math.max(1, warm.p99)));
             }
             if (writeFloor != null) {
                 Result warm = record(service.sequentialCreates("creates-sequential-warm", quick ? 1_000 : 3_000));
                 Result floorWarm = record(writeFloor
                         .load(service.createBody())
                         .sequential("creates-sequential-warm-floor", quick ? 1_000 : 3_000));
-                compareCreates(warm, floorWarm);
+                Ratios.creates(warm, floorWarm);
             }
         }
+    }
+
+    /**
+     * The cluster variant: the same precision and burst scenarios, through two replicas in cluster mode on a cluster
+     * of three masters, each row beside the single node's of this run.
+     */
+    private void runCluster(SystemUnderTest system) throws Exception {
+        ServiceScenarios service = new ServiceScenarios(system);
+        System.out.println("warming up the replicas on the cluster (not recorded)");
+        service.warmUp();
+        for (Result cluster : List.of(service.precision(CLUSTER_PENDING), service.burst(CLUSTER_BURST))) {
+            Result single = results.stream()
+                    .filter(result -> result.name.equals(cluster.name) && result.system.equals("service"))
+                    .findFirst()
+                    .orElseThrow();
+            Result renamed = cluster.renamed(
+                    cluster.name + "-cluster", "service on a Redis Cluster of " + RedisCluster.MASTERS + " masters");
+            renamed.figure("masters", RedisCluster.MASTERS).figure("shards", "12 (the cluster default)");
+            Ratios.delivery(renamed, single, "single_node");
+            record(renamed);
+            plot(renamed.name, single, renamed);
+        }
+    }
+
+    /**
+     * The cluster variant runs in a full run and with --only cluster. A plain --quick leaves it out: a cluster, two
+     * more replicas and their warm-up cost about a minute, which the three minutes --quick promises have not got.
+     */
+    private boolean runsCluster() {
+        return only.equals("cluster") || (only.isEmpty() && !quick);
     }
 
     private List<Long> pendingCounts() {
@@ -154,52 +202,6 @@ public final class Bench {
                 result.drain,
                 result.figures);
         return result;
-    }
-
-    /** Ratios of the service's p99 and drain to the floors' and the peers', on the service's row. */
-    private static void compare(
-            Result service, Result delivery, Result events, Result poller, Result peer, Result bullMq) {
-        ratio(service, delivery, "floor_delivery");
-        ratio(service, events, "floor_events");
-        ratio(service, poller, "floor_poller");
-        ratio(service, peer, "peer");
-        ratio(service, bullMq, "bullmq");
-    }
-
-    private static void ratio(Result service, Result other, String name) {
-        if (other == null || other.p99 == null || service.p99 == null) {
-            return;
-        }
-        service.figure("delivered_" + name, other.delivered + "/" + other.expected);
-        // A ratio to a run that did not finish in its time would flatter the service by an unknown factor.
-        if (other.delivered.equals(other.expected)) {
-            service.figure("p99_x_" + name, round((double) service.p99 / Math.max(1, other.p99)));
-            service.figure("drain_x_" + name, round((double) service.drain / Math.max(1, other.drain)));
-        }
-    }
-
-    /**
-     * Ratios of the service's creates to the write floor's, on the service's row: requests a second (the goal is at
-     * least 0.8), p50 and p99 (within 1.25).
-     */
-    private static void compareCreates(Result service, Result floor) {
-        Object serviceRate = service.figures.get("requests_per_s");
-        Object floorRate = floor.figures.get("requests_per_s");
-        if (serviceRate instanceof Number rate && floorRate instanceof Number other && other.doubleValue() > 0) {
-            service.figure("requests_per_s_x_floor", round(rate.doubleValue() / other.doubleValue()));
-        }
-        if (service.p50 != null && floor.p50 != null) {
-            service.figure("p50_x_floor", round(micros(service, "p50_us") / Math.max(1, micros(floor, "p50_us"))));
-            service.figure("p99_x_floor", round(micros(service, "p99_us") / Math.max(1, micros(floor, "p99_us"))));
-        }
-    }
-
-    private static double micros(Result result, String figure) {
-        return ((Number) result.figures.get(figure)).doubleValue();
-    }
-
-    private static double round(double value) {
-        return Math.round(value * 100) / 100.0;
     }
 
     private void plot(String name, Result... series) throws Exception {

@@ -60,7 +60,7 @@ public final class Chaos {
             replicas.add(new ServiceReplica(
                     "chaos-replica-" + i,
                     database,
-                    "redis://127.0.0.1:" + redisPort,
+                    ServiceReplica.Redis.node("redis://127.0.0.1:" + redisPort),
                     List.of(
                             "-Xmx384m",
                             "-Dreminders.claim.lease=" + LEASE.toSeconds() + "s",

@@ -5,10 +5,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -99,22 +101,49 @@ final class ChildProcess {
 
     /** A redis-server of our own on the port, without persistence; returns once it accepts connections. */
     static ChildProcess redis(int port) throws InterruptedException {
-        ChildProcess redis = start(
-                "redis",
-                List.of(
-                        "redis-server",
-                        "--port",
-                        Integer.toString(port),
-                        "--bind",
-                        "127.0.0.1",
-                        "--save",
-                        "",
-                        "--appendonly",
-                        "no",
-                        "--dir",
-                        LOGS.toAbsolutePath().toString()));
+        return redis("redis", port, LOGS, List.of());
+    }
+
+    /**
+     * A redis-server named {@code name} on the port, without persistence, with its files in {@code dir} and the
+     * {@code options} given (cluster mode, say); returns once it accepts connections.
+     */
+    static ChildProcess redis(String name, int port, Path dir, List<String> options) throws InterruptedException {
+        List<String> command = new ArrayList<>(List.of(
+                "redis-server",
+                "--port",
+                Integer.toString(port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                dir.toAbsolutePath().toString()));
+        command.addAll(options);
+        ChildProcess redis = start(name, command);
         awaitPort(port, Duration.ofSeconds(10));
         return redis;
+    }
+
+    /** Runs a short command (redis-cli, say) to its end; returns what it printed, or fails saying so. */
+    static String run(List<String> command) {
+        try {
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+                process.destroyForcibly();
+                throw new IllegalStateException(String.join(" ", command) + " failed:\n" + output);
+            }
+            return output.trim();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     static void awaitPort(int port, Duration atMost) throws InterruptedException {

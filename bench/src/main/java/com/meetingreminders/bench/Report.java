@@ -10,16 +10,17 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/** latest.json, latest.md and the table printed at the end of a run. */
+/** latest.json, latest.md (or latest-only-{family}.*) and the table printed at the end of a run. */
 final class Report {
 
     private Report() {}
 
-    static void write(Path dir, List<Result> results, String header) throws IOException {
+    /** {@code name}.json and {@code name}.md in {@code dir}. */
+    static void write(Path dir, String name, List<Result> results, String header) throws IOException {
         new ObjectMapper()
                 .enable(SerializationFeature.INDENT_OUTPUT)
-                .writeValue(dir.resolve("latest.json").toFile(), results);
-        Files.writeString(dir.resolve("latest.md"), header + "\n\n" + table(results));
+                .writeValue(dir.resolve(name + ".json").toFile(), results);
+        Files.writeString(dir.resolve(name + ".md"), header + "\n\n" + table(results));
     }
 
     static String table(List<Result> results) {

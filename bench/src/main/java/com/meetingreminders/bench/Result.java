@@ -86,6 +86,22 @@ final class Result {
         return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
     }
 
+    /** The same figures under another name and system, as another run of the same scenario is recorded. */
+    Result renamed(String newName, String newSystem) {
+        Result copy = new Result(newName, newSystem);
+        copy.expected = expected;
+        copy.delivered = delivered;
+        copy.duplicates = duplicates;
+        copy.p50 = p50;
+        copy.p99 = p99;
+        copy.max = max;
+        copy.drain = drain;
+        copy.figures.putAll(figures);
+        copy.lateness = lateness;
+        copy.arrivalOffsets = arrivalOffsets;
+        return copy;
+    }
+
     Result figure(String key, Object value) {
         figures.put(key, value);
         return this;

@@ -24,15 +24,29 @@ final class ServiceReplica {
     private final List<String> command = new ArrayList<>();
     private ChildProcess process;
 
+    /**
+     * Where a replica finds Redis: one node ({@code reminders.redis.address}) or the seed nodes of a cluster
+     * ({@code reminders.redis.cluster-nodes}, which puts the service in cluster mode).
+     */
+    record Redis(String key, String value) {
+        static Redis node(String address) {
+            return new Redis("reminders.redis.address", address);
+        }
+
+        static Redis cluster(String seeds) {
+            return new Redis("reminders.redis.cluster-nodes", seeds);
+        }
+    }
+
     /** {@code jvmOptions} go before the jar: heap, profiling, and {@code -D} settings of the run's own. */
-    ServiceReplica(String name, String database, String redisAddress, List<String> jvmOptions) {
+    ServiceReplica(String name, String database, Redis redis, List<String> jvmOptions) {
         this.name = name;
         command.add(ChildProcess.java());
         command.addAll(jvmOptions);
         command.addAll(List.of(
                 "-Dquarkus.http.port=" + port,
                 "-Dquarkus.datasource.jdbc.url=" + Postgres.jdbcUrl(database),
-                "-Dreminders.redis.address=" + redisAddress,
+                "-D" + redis.key() + "=" + redis.value(),
                 // Tokens come from dev/token, signed with the development key; the receiver is on loopback.
                 "-Dmp.jwt.verify.publickey.location=dev/jwt-public.pem",
                 "-Dmp.jwt.verify.issuer=meeting-reminders-dev",

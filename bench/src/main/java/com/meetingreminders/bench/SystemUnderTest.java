@@ -30,7 +30,9 @@ final class SystemUnderTest implements AutoCloseable {
 
     record Replica(ChildProcess process, int port, Duration startToReady) {}
 
+    /** The single node's address, for the floor and the peer beside the service; null on a cluster. */
     final String redisAddress;
+
     final String keyPrefix = "bench-" + System.currentTimeMillis() + ":";
     final List<Replica> replicas = new ArrayList<>();
     final String database = "bench_" + System.currentTimeMillis();
@@ -41,13 +43,21 @@ final class SystemUnderTest implements AutoCloseable {
             .executor(httpThreads)
             .build();
 
+    private final ServiceReplica.Redis redis;
+    /** Names the replicas' processes and logs: replica-0, cluster-replica-0. */
+    private final String replicaName;
+
     private final boolean profile;
 
+    /** Whether the Redis is the run's own, dropped with its keys; otherwise the machine's, whose keys are removed. */
     private final boolean ownRedis;
 
-    private SystemUnderTest(String redisAddress, boolean ownRedis, boolean profile) {
-        this.ownRedis = ownRedis;
+    private SystemUnderTest(
+            String redisAddress, ServiceReplica.Redis redis, String replicaName, boolean ownRedis, boolean profile) {
         this.redisAddress = redisAddress;
+        this.redis = redis;
+        this.replicaName = replicaName;
+        this.ownRedis = ownRedis;
         this.profile = profile;
     }
 
@@ -59,8 +69,17 @@ final class SystemUnderTest implements AutoCloseable {
             ChildProcess.redis(port);
             redis = "redis://127.0.0.1:" + port;
         }
-        SystemUnderTest system = new SystemUnderTest(redis, ownRedis, profile);
-        Postgres.execute("postgres", "create database " + system.database);
+        return new SystemUnderTest(redis, ServiceReplica.Redis.node(redis), "replica-", ownRedis, profile).launch();
+    }
+
+    /** The same, its replicas in cluster mode on the benchmark's own cluster ({@code seeds}, see RedisCluster). */
+    static SystemUnderTest onCluster(String seeds, boolean profile) throws Exception {
+        return new SystemUnderTest(null, ServiceReplica.Redis.cluster(seeds), "cluster-replica-", true, profile)
+                .launch();
+    }
+
+    private SystemUnderTest launch() throws Exception {
+        Postgres.execute("postgres", "create database " + database);
         ChildProcess.start(
                 "receiver",
                 List.of(
@@ -69,22 +88,22 @@ final class SystemUnderTest implements AutoCloseable {
                         "-cp",
                         benchJar(),
                         Receiver.class.getName(),
-                        Integer.toString(system.receiverPort)));
-        ChildProcess.awaitPort(system.receiverPort, Duration.ofSeconds(20));
+                        Integer.toString(receiverPort)));
+        ChildProcess.awaitPort(receiverPort, Duration.ofSeconds(20));
         for (int i = 0; i < REPLICAS; i++) {
-            system.replicas.add(system.startReplica(i));
+            replicas.add(startReplica(i));
         }
-        return system;
+        return this;
     }
 
     private Replica startReplica(int index) throws Exception {
         List<String> options = new ArrayList<>(List.of("-Xmx512m"));
         if (profile) {
             options.add("-XX:StartFlightRecording=settings=profile,filename="
-                    + ChildProcess.LOGS.resolve("replica-" + index + ".jfr").toAbsolutePath());
+                    + ChildProcess.LOGS.resolve(replicaName + index + ".jfr").toAbsolutePath());
         }
         options.add("-Dreminders.redis.key-prefix=" + keyPrefix);
-        ServiceReplica replica = new ServiceReplica("replica-" + index, database, redisAddress, options);
+        ServiceReplica replica = new ServiceReplica(replicaName + index, database, redis, options);
         ChildProcess process = replica.start();
         Duration startToReady = replica.awaitHealthy(http, "/q/health/ready", Duration.ofSeconds(120));
         return new Replica(process, replica.port, startToReady);
