@@ -28,7 +28,7 @@ import org.redisson.client.codec.StringCodec;
  * client (Vert.x) over as many connections as the service keeps to one receiver. It writes no row, takes no claim,
  * retries nothing: the distance to it is what the service's guarantees cost.
  */
-final class DeliveryFloor {
+final class DeliveryFloor implements AutoCloseable {
 
     /** The service's {@code reminders.webhook.max-connections-per-receiver} default. */
     static final int CONNECTIONS = 64;
@@ -49,6 +49,11 @@ final class DeliveryFloor {
     private final SystemUnderTest system;
     private final ObjectMapper json = new ObjectMapper();
     private final Webhook signer;
+    /** One client for the floor's life, as the service keeps one: its connections stay open between scenarios. */
+    private final Vertx vertx = Vertx.vertx();
+
+    private final HttpClient client = vertx.createHttpClient(
+            new HttpClientOptions().setKeepAlive(true), new PoolOptions().setHttp1MaxSize(CONNECTIONS));
 
     DeliveryFloor(Floor floor, SystemUnderTest system) {
         this.floor = floor;
@@ -75,10 +80,7 @@ final class DeliveryFloor {
         if (System.currentTimeMillis() > dueAt) {
             System.out.printf("  %s: loading ran past the due time%n", name);
         }
-        Vertx vertx = Vertx.vertx();
         try {
-            HttpClient client = vertx.createHttpClient(
-                    new HttpClientOptions().setKeepAlive(true), new PoolOptions().setHttp1MaxSize(CONNECTIONS));
             URI hook = URI.create(system.hook(name));
             RScript script = floor.redis.getScript(StringCodec.INSTANCE);
             long deadline = dueAt + 60_000;
@@ -91,7 +93,7 @@ final class DeliveryFloor {
                         List.of(zset),
                         Long.toString(System.currentTimeMillis()));
                 for (String member : members) {
-                    post(client, hook, member, dueAt);
+                    post(hook, member, dueAt);
                 }
                 popped += members.size();
                 if (members.isEmpty()) {
@@ -101,14 +103,13 @@ final class DeliveryFloor {
             }
             system.awaitArrivals(name, count, Instant.ofEpochMilli(deadline));
         } finally {
-            vertx.close().toCompletionStage().toCompletableFuture().join();
             floor.redis.getKeys().unlink(zset);
         }
         return Result.ofArrivals(name, "floor: ZSET poll + signed POST", count, system.arrivals(name), dueAt)
                 .figure("pending", pending);
     }
 
-    private void post(HttpClient client, URI hook, String deliveryId, long dueAt) {
+    private void post(URI hook, String deliveryId, long dueAt) {
         Instant sendAt = Instant.ofEpochMilli(dueAt);
         Instant startsAt = sendAt.plus(15, ChronoUnit.MINUTES);
         byte[] body;
@@ -140,5 +141,10 @@ final class DeliveryFloor {
                         .putHeader("webhook-timestamp", Long.toString(timestamp))
                         .putHeader("webhook-signature", signature))
                 .compose(request -> request.send(Buffer.buffer(body)).compose(answer -> answer.body()));
+    }
+
+    @Override
+    public void close() {
+        vertx.close().toCompletionStage().toCompletableFuture().join();
     }
 }
