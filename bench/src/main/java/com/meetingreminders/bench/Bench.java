@@ -175,7 +175,7 @@ public final class Bench {
 
     /**
      * The cluster variant runs in a full run and with --only cluster. A plain --quick leaves it out: a cluster, two
-     * more replicas and their warm-up cost about a minute, which the three minutes --quick promises have not got.
+     * more replicas and their warm-up cost about a minute that a quick run is not meant to spend.
      */
     private boolean runsCluster() {
         return only.equals("cluster") || (only.isEmpty() && !quick);
