@@ -20,6 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
+import org.openqa.selenium.ElementNotInteractableException;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
@@ -151,9 +152,10 @@ class WebPageTest {
 
         receiver.alwaysAnswer("/broken", 204);
         // By keyboard: Enter on the focused button presses it. The table is redrawn every few seconds, so the button is
-        // found afresh if it was replaced meanwhile.
+        // found afresh if it was replaced meanwhile, or tried again if it was caught mid-swap, not yet interactable.
         new WebDriverWait(browser, Duration.ofSeconds(10))
                 .ignoring(StaleElementReferenceException.class)
+                .ignoring(ElementNotInteractableException.class)
                 .until(driver -> {
                     driver.findElement(failed).sendKeys(Keys.ENTER);
                     return true;
