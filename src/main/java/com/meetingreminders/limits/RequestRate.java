@@ -53,10 +53,8 @@ public class RequestRate {
                 .fail()
                 .onItemOrFailure()
                 .transformToUni((waitMicros, failure) -> {
-                    if (failure != null || waitMicros == null) {
-                        // The script always answers a number, yet an answer of nil was seen once under a benchmark's
-                        // load (a 500 on a batch create): it is a count that did not happen, like a failed one.
-                        letThrough(failure != null ? failure : new IllegalStateException("Redis answered nil"));
+                    if (failure != null) {
+                        letThrough(failure);
                         return Uni.createFrom().voidItem();
                     }
                     recovered();
