@@ -75,9 +75,16 @@ public class MeetingResource {
     private final Caller caller;
     private final IdempotentCreates idempotent;
     private final ImportedMoves importedMoves;
+    private final GroupedCreates creates;
 
-    MeetingResource(MeetingService meetings, Caller caller, IdempotentCreates idempotent, ImportedMoves importedMoves) {
+    MeetingResource(
+            MeetingService meetings,
+            Caller caller,
+            IdempotentCreates idempotent,
+            ImportedMoves importedMoves,
+            GroupedCreates creates) {
         this.meetings = meetings;
+        this.creates = creates;
         this.caller = caller;
         this.idempotent = idempotent;
         this.importedMoves = importedMoves;
@@ -126,7 +133,7 @@ public class MeetingResource {
                     MeetingRequest body) {
         Object request = importedMoves.withBody(body);
         return idempotent.answer(caller.id(), idempotencyKey, "POST /meetings", request, () -> {
-            MeetingView meeting = meetings.create(caller.id(), body, importedMoves.get());
+            MeetingView meeting = creates.create(caller.id(), body, importedMoves.get());
             return Response.created(URI.create("/meetings/" + meeting.id()))
                     .header(HttpHeaders.ETAG, VersionPrecondition.entityTag(meeting.version()))
                     .entity(meeting)

@@ -61,8 +61,8 @@ public class MeetingService {
         return createAll(owner, requests, Collections.nCopies(requests.size(), Map.of()));
     }
 
-    private List<MeetingView> createAll(
-            String owner, List<MeetingRequest> requests, List<Map<Instant, Instant>> moves) {
+    /** Creates all the meetings in one transaction, some of them with moved occurrences (see the create above). */
+    List<MeetingView> createAll(String owner, List<MeetingRequest> requests, List<Map<Instant, Instant>> moves) {
         Instant now = clock.instant();
         UsageChange usage = new UsageChange(now);
         // Every meeting before any reminder: the inserts then go in batches of each kind, and each reminder's meeting
