@@ -1,5 +1,8 @@
 package com.meetingreminders.meeting;
 
+import com.meetingreminders.http.ProblemException;
+import com.meetingreminders.meeting.MeetingService.NewMeeting;
+import io.opentelemetry.context.Context;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -18,11 +21,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * commits (see {@link com.meetingreminders.limits.CallerUsage}), so one owner's creates take turns, each paying for a
  * whole commit. Here the creates that arrive while an earlier one of the same owner is committing wait for it, and
  * then go in together: one transaction, one lock of the counts, one commit and one Redis call to arm their reminders.
- * Each request is still answered on its own, after the commit and the arming, as a create alone would be.
+ * Each request is still answered on its own, after the commit and the arming, as a create alone would be, and each
+ * meeting's reminders join the trace of its own request.
  *
- * <p>A group that fails (one request's reminders collide, or together they pass a limit that each alone would not)
- * stores nothing, and its requests then run one by one, each in its own transaction: every request gets the answer it
- * would have got alone, and a bad one fails no other. Owners never share a group: one owner's creates never wait for
+ * <p>A group that one request spoils before the commit (its reminders collide, or together the group passes a limit
+ * that each alone would not: a {@link ProblemException}) stores nothing, and its requests then run one by one, each in
+ * its own transaction: every request gets the answer it would have got alone, and a bad one fails no other. Any other
+ * failure (the database gone, a commit whose outcome is unknown) is every request's answer, as it would have been
+ * alone: running them again could store them twice. Owners never share a group: one owner's creates never wait for
  * another's.
  */
 @ApplicationScoped
@@ -47,11 +53,12 @@ class GroupedCreates {
             // An Idempotency-Key's answer commits with the meeting, in the transaction already open.
             return meetings.create(owner, request, moved);
         }
-        Waiting waiting = new Waiting(request, moved);
+        Waiting waiting = new Waiting(new NewMeeting(request, moved, Context.current()), new CompletableFuture<>());
         OwnerTurn turn =
                 turns.compute(owner, (key, existing) -> (existing == null ? new OwnerTurn() : existing).join());
         try {
             turn.waiting.add(waiting);
+            // Fair: the requests a group has just answered are first in line, and let go at once.
             turn.lock.lock();
             try {
                 // The holder before us may have taken this request into its group and answered it already.
@@ -74,18 +81,29 @@ class GroupedCreates {
     }
 
     private void createGroup(String owner, List<Waiting> group) {
-        if (group.size() == 1) {
-            createAlone(owner, group.get(0));
-            return;
+        try {
+            if (group.size() == 1) {
+                createAlone(owner, group.get(0));
+            } else {
+                createTogether(owner, group);
+            }
+        } finally {
+            // Only an Error gets here with answers missing; no request of the group may wait for ever.
+            group.forEach(waiting ->
+                    waiting.answer.completeExceptionally(new IllegalStateException("The create failed in its group")));
         }
+    }
+
+    private void createTogether(String owner, List<Waiting> group) {
         List<MeetingView> created;
         try {
-            created = meetings.createAll(
-                    owner,
-                    group.stream().map(Waiting::request).toList(),
-                    group.stream().map(Waiting::moved).toList());
-        } catch (RuntimeException groupFailed) {
+            created = meetings.createTogether(
+                    owner, group.stream().map(Waiting::meeting).toList());
+        } catch (ProblemException spoiled) {
             group.forEach(waiting -> createAlone(owner, waiting));
+            return;
+        } catch (RuntimeException failed) {
+            group.forEach(waiting -> waiting.answer.completeExceptionally(failed));
             return;
         }
         for (int i = 0; i < group.size(); i++) {
@@ -94,8 +112,9 @@ class GroupedCreates {
     }
 
     private void createAlone(String owner, Waiting waiting) {
-        try {
-            waiting.answer.complete(meetings.create(owner, waiting.request, waiting.moved));
+        try (var trace = waiting.meeting.trace().makeCurrent()) {
+            NewMeeting meeting = waiting.meeting;
+            waiting.answer.complete(meetings.create(owner, meeting.request(), meeting.moved()));
         } catch (RuntimeException e) {
             waiting.answer.completeExceptionally(e);
         }
@@ -113,15 +132,11 @@ class GroupedCreates {
         }
     }
 
-    private record Waiting(MeetingRequest request, Map<Instant, Instant> moved, CompletableFuture<MeetingView> answer) {
-        Waiting(MeetingRequest request, Map<Instant, Instant> moved) {
-            this(request, moved, new CompletableFuture<>());
-        }
-    }
+    private record Waiting(NewMeeting meeting, CompletableFuture<MeetingView> answer) {}
 
     /** One owner's queue and turn; it is forgotten when no request of the owner is in it. */
     private static final class OwnerTurn {
-        private final ReentrantLock lock = new ReentrantLock();
+        private final ReentrantLock lock = new ReentrantLock(true);
         private final Queue<Waiting> waiting = new ConcurrentLinkedQueue<>();
         // Changed only inside the map's compute for this owner, which runs one at a time.
         private int requests;
@@ -135,11 +150,15 @@ class GroupedCreates {
             return --requests == 0 ? null : this;
         }
 
+        /** At least the oldest waiting request: the holder's own is waiting until a group takes it. */
         List<Waiting> take() {
             List<Waiting> group = new ArrayList<>();
             Waiting next;
             while (group.size() < MAX_GROUP && (next = waiting.poll()) != null) {
                 group.add(next);
+            }
+            if (group.isEmpty()) {
+                throw new IllegalStateException("A create holds its turn but is in no queue");
             }
             return group;
         }

@@ -7,6 +7,8 @@ import com.meetingreminders.reminder.Reminder;
 import com.meetingreminders.reminder.ReminderCollision;
 import com.meetingreminders.reminder.ReminderPlan;
 import com.meetingreminders.series.SeriesRule;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import io.quarkus.panache.common.Page;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -17,7 +19,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,7 +51,8 @@ public class MeetingService {
      * exceptions move them.
      */
     public MeetingView create(String owner, MeetingRequest request, Map<Instant, Instant> moved) {
-        return createAll(owner, List.of(request), List.of(moved)).get(0);
+        return createTogether(owner, List.of(new NewMeeting(request, moved, Context.current())))
+                .get(0);
     }
 
     /**
@@ -58,23 +60,34 @@ public class MeetingService {
      * limits.
      */
     public List<MeetingView> createAll(String owner, List<MeetingRequest> requests) {
-        return createAll(owner, requests, Collections.nCopies(requests.size(), Map.of()));
+        Context trace = Context.current();
+        return createTogether(
+                owner,
+                requests.stream()
+                        .map(request -> new NewMeeting(request, Map.of(), trace))
+                        .toList());
     }
 
-    /** Creates all the meetings in one transaction, some of them with moved occurrences (see the create above). */
-    List<MeetingView> createAll(String owner, List<MeetingRequest> requests, List<Map<Instant, Instant>> moves) {
+    /** A meeting to create, with the occurrences an imported calendar moved, and the trace of the request. */
+    record NewMeeting(MeetingRequest request, Map<Instant, Instant> moved, Context trace) {}
+
+    /**
+     * Creates all the meetings in one transaction, all or none. Each meeting's reminders join the trace of the request
+     * that asked for it, which is not always the current one (see {@link GroupedCreates}).
+     */
+    List<MeetingView> createTogether(String owner, List<NewMeeting> requests) {
         Instant now = clock.instant();
         UsageChange usage = new UsageChange(now);
         // Every meeting before any reminder: the inserts then go in batches of each kind, and each reminder's meeting
         // is written before it.
         List<Meeting> meetings = new ArrayList<>();
-        for (int i = 0; i < requests.size(); i++) {
-            meetings.add(newMeeting(owner, requests.get(i), moves.get(i), now));
+        for (NewMeeting request : requests) {
+            meetings.add(newMeeting(owner, request.request(), request.moved(), now));
         }
         List<MeetingView> created = new ArrayList<>();
         for (int i = 0; i < meetings.size(); i++) {
             Meeting meeting = meetings.get(i);
-            try {
+            try (Scope trace = requests.get(i).trace().makeCurrent()) {
                 created.add(MeetingView.of(
                         meeting, plans.planNew(meeting, now, usage).reminders()));
             } catch (ReminderCollision e) {

@@ -61,8 +61,13 @@ class GroupedCreatesTest {
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < WAITING; i++) {
             Response answer = answers.get(i);
-            assertThat(answer.statusCode()).isEqualTo(201);
+            // Each reminder joins the trace of the request that asked for its meeting, not of the group's.
             String id = answer.path("id");
+            assertThat(Database.queryString(
+                            Database.TEST_DATABASE,
+                            "select trace_parent from reminder where meeting_id = '" + id + "'"))
+                    .startsWith("00-" + traceId(i) + "-");
+            assertThat(answer.statusCode()).isEqualTo(201);
             assertThat(answer.header("Location")).endsWith("/meetings/" + id);
             assertThat(answer.<String>path("title")).isEqualTo("grouped " + i);
             assertThat(given().header("Authorization", "Bearer " + Tokens.of(caller))
@@ -130,8 +135,9 @@ class GroupedCreatesTest {
             }
             first = CompletableFuture.supplyAsync(() -> post(meeting().title("first")), clients);
             await().atMost(Duration.ofSeconds(30)).until(() -> waitersOnCallerUsage() == 1);
-            waiting = bodies.stream()
-                    .map(body -> CompletableFuture.supplyAsync(() -> post(body), clients))
+            waiting = IntStream.range(0, bodies.size())
+                    .mapToObj(i -> CompletableFuture.supplyAsync(
+                            () -> post(bodies.get(i), "00-" + traceId(i) + "-00f067aa0ba902b7-01"), clients))
                     .toList();
             await().atMost(Duration.ofSeconds(30)).until(() -> creates.waiting(owner) == bodies.size());
             counts.rollback();
@@ -141,10 +147,20 @@ class GroupedCreatesTest {
     }
 
     private Response post(MeetingBody body) {
+        return post(body, "00-" + "f".repeat(32) + "-00f067aa0ba902b7-01");
+    }
+
+    private Response post(MeetingBody body, String traceParent) {
         return given().header("Authorization", "Bearer " + Tokens.of(caller))
+                .header("traceparent", traceParent)
                 .contentType(ContentType.JSON)
                 .body(body.toMap())
                 .post("/meetings");
+    }
+
+    /** The trace id the i-th waiting request sends. */
+    private static String traceId(int i) {
+        return "4bf92f3577b34da6a3ce929d0e0e47" + String.format("%02x", i);
     }
 
     private static long waitersOnCallerUsage() {
