@@ -85,7 +85,7 @@ public final class Bench {
             Result[] firstThousand = {};
             if (runs("creates")) {
                 // Before anything warms either side: a client's first thousand creates on a replica just started.
-                writeFloor = new WriteFloor(system.database);
+                writeFloor = new WriteFloor(system.database, system.profile);
                 firstThousand = new Result[] {
                     record(service.sequentialCreates("creates-sequential-first-1000", 1_000)),
                     record(writeFloor

@@ -47,7 +47,7 @@ final class SystemUnderTest implements AutoCloseable {
     /** Names the replicas' processes and logs: replica-0, cluster-replica-0. */
     private final String replicaName;
 
-    private final boolean profile;
+    final boolean profile;
 
     /** Whether the Redis is the run's own, dropped with its keys; otherwise the machine's, whose keys are removed. */
     private final boolean ownRedis;

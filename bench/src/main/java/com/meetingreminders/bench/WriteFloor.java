@@ -2,6 +2,7 @@ package com.meetingreminders.bench;
 
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -22,19 +23,22 @@ final class WriteFloor {
             + " alter table write_floor.reminder add foreign key (meeting_id) references write_floor.meeting (id)"
             + " on delete cascade";
 
-    WriteFloor(String database) throws InterruptedException, SQLException {
+    /** With {@code profile}, it records a JFR profile to target/bench/write-floor.jfr until it stops. */
+    WriteFloor(String database, boolean profile) throws InterruptedException, SQLException {
         Postgres.execute(database, SCHEMA);
-        ChildProcess.start(
-                "write-floor",
-                List.of(
-                        ChildProcess.java(),
-                        "-Xmx512m",
-                        "-Dquarkus.http.port=" + port,
-                        "-Dquarkus.datasource.jdbc.url=" + Postgres.jdbcUrl(database) + "?currentSchema=write_floor",
-                        "-Dmp.jwt.verify.publickey.location=dev/jwt-public.pem",
-                        "-Dmp.jwt.verify.issuer=meeting-reminders-dev",
-                        "-jar",
-                        JAR));
+        List<String> command = new ArrayList<>(List.of(ChildProcess.java(), "-Xmx512m"));
+        if (profile) {
+            command.add("-XX:StartFlightRecording=settings=profile,filename="
+                    + ChildProcess.LOGS.resolve("write-floor.jfr").toAbsolutePath());
+        }
+        command.addAll(List.of(
+                "-Dquarkus.http.port=" + port,
+                "-Dquarkus.datasource.jdbc.url=" + Postgres.jdbcUrl(database) + "?currentSchema=write_floor",
+                "-Dmp.jwt.verify.publickey.location=dev/jwt-public.pem",
+                "-Dmp.jwt.verify.issuer=meeting-reminders-dev",
+                "-jar",
+                JAR));
+        ChildProcess.start("write-floor", command);
         ChildProcess.awaitPort(port, Duration.ofSeconds(120));
     }
 
