@@ -41,4 +41,16 @@ public interface DeliveryConfig {
     /** Most reminders one delivery round takes. */
     @WithDefault("100")
     int batchSize();
+
+    /**
+     * Synthetic sends through the real delivery code (notification, JSON, signature, webhook client, the round's SQL
+     * and claim script) to a receiver of the replica's own on loopback, before it reports ready, so that its first
+     * reminders do not pay for a cold JVM; 0 turns the warm-up off.
+     */
+    @WithDefault("2000")
+    int warmUpSends();
+
+    /** The longest the warm-up may keep a replica unready: it stops there, however few it sent. */
+    @WithDefault("20s")
+    Duration warmUpTime();
 }

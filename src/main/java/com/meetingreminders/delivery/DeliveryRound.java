@@ -5,7 +5,6 @@ import com.meetingreminders.config.DeliveryConfig;
 import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.delivery.ReminderSender.Attempt;
 import com.meetingreminders.notify.FailureNotices;
-import com.meetingreminders.notify.Notification;
 import com.meetingreminders.reminder.DeliveryPath;
 import com.meetingreminders.reminder.ReminderMetrics;
 import com.meetingreminders.timer.ReminderRef;
@@ -22,7 +21,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -110,27 +108,6 @@ public class DeliveryRound {
                             return null;
                         },
                         workers);
-    }
-
-    /**
-     * Runs the round's query and writes a notification once, so that the first reminder after a start is not late by
-     * the time a cold JVM takes to prepare them.
-     */
-    void warmUp() {
-        ReminderRef nothing = new ReminderRef(new UUID(0, 0), Instant.EPOCH);
-        try (RoundTransaction transaction = store.begin(timeouts.transaction())) {
-            store.lock(transaction, List.of(nothing));
-        }
-        sender.toJson(new Notification(
-                nothing.id(),
-                nothing.meetingId(),
-                "",
-                Instant.EPOCH,
-                Instant.EPOCH,
-                Instant.EPOCH,
-                "PT0S",
-                "UTC",
-                List.of()));
     }
 
     /** What a round decided before its sends, and the sends it started. */

@@ -22,7 +22,7 @@ class ReminderLifecycle {
     private final StreamChannel stream;
     private final ClaimGuard claimGuard;
     private final Sweeper sweeper;
-    private final DeliveryRound deliveryRound;
+    private final DeliveryWarmUp warmUp;
     private final BackgroundWork background;
     private final DeliveryTimeouts timeouts;
     private final Duration lease;
@@ -35,7 +35,7 @@ class ReminderLifecycle {
             StreamChannel stream,
             ClaimGuard claimGuard,
             Sweeper sweeper,
-            DeliveryRound deliveryRound,
+            DeliveryWarmUp warmUp,
             BackgroundWork background,
             Scheduler scheduler,
             DeliveryTimeouts timeouts,
@@ -46,7 +46,7 @@ class ReminderLifecycle {
         this.stream = stream;
         this.claimGuard = claimGuard;
         this.sweeper = sweeper;
-        this.deliveryRound = deliveryRound;
+        this.warmUp = warmUp;
         this.background = background;
         this.timeouts = timeouts;
         this.lease = config.claim().lease();
@@ -60,11 +60,8 @@ class ReminderLifecycle {
                             + " timeout plus %s): a round may still be sending when its lease ends",
                     lease, timeouts.transaction(), DeliveryTimeouts.DATABASE_WORK);
         }
-        try {
-            deliveryRound.warmUp();
-        } catch (RuntimeException e) {
-            Log.warnf("Could not prepare delivery before the first reminder: %s", e.getMessage());
-        }
+        // Alongside the rest: a reminder due meanwhile is delivered as usual, only readiness waits for it.
+        warmUp.start();
         try {
             notifications.apply();
         } catch (RuntimeException e) {

@@ -11,7 +11,8 @@ import org.eclipse.microprofile.health.Readiness;
 /**
  * Readiness of the reminder timers: DOWN while a Redis master does not answer. Expiration events being off, or heard
  * from fewer masters than exist, is reported in the data but keeps the replica ready, since the sweeper delivers
- * without them; so does a pause of delivery.
+ * without them; so does a pause of delivery. DOWN, too, until the delivery warm-up ({@link DeliveryWarmUp}) has ended,
+ * so that the first reminders a new replica takes are not late by a cold JVM.
  */
 @Readiness
 @ApplicationScoped
@@ -20,11 +21,17 @@ public class RemindersReadiness implements HealthCheck {
     private final KeyspaceNotifications notifications;
     private final ExpiredKeySubscriber subscriber;
     private final DeliveryPause pause;
+    private final DeliveryWarmUp warmUp;
 
-    RemindersReadiness(KeyspaceNotifications notifications, ExpiredKeySubscriber subscriber, DeliveryPause pause) {
+    RemindersReadiness(
+            KeyspaceNotifications notifications,
+            ExpiredKeySubscriber subscriber,
+            DeliveryPause pause,
+            DeliveryWarmUp warmUp) {
         this.notifications = notifications;
         this.subscriber = subscriber;
         this.pause = pause;
+        this.warmUp = warmUp;
     }
 
     @Override
@@ -37,7 +44,8 @@ public class RemindersReadiness implements HealthCheck {
             answers = false;
         }
         String events = notifications.enabled().map(on -> on ? "on" : "off").orElse("unknown");
-        return response.status(answers)
+        DeliveryWarmUp.Progress warming = warmUp.progress();
+        return response.status(answers && warming.done())
                 .withData("redis", answers ? "up" : "down")
                 .withData("expiredEvents", events)
                 // As of the last check (reminders.redis.masters-check-interval): fewer heard means the sweep delivers.
@@ -45,6 +53,9 @@ public class RemindersReadiness implements HealthCheck {
                 .withData("mastersHeard", subscriber.mastersHeard())
                 // An operator's pause keeps the replica ready: it is healthy, and its reminders wait, none lost.
                 .withData("paused", pause.pausedHere())
+                // Off, warming up, done, stopped at its time limit, or failed: only warming up keeps it unready.
+                .withData("warmUp", warming.state())
+                .withData("warmUpVerified", warming.verified())
                 .build();
     }
 }

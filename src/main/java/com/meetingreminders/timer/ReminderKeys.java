@@ -118,6 +118,14 @@ public class ReminderKeys {
         return CRC16.crc16(hashed.getBytes(StandardCharsets.UTF_8)) % CLUSTER_SLOTS;
     }
 
+    /**
+     * Where the delivery warm-up rehearses the scripts: a slot and names of its own, apart from every reminder's keys
+     * (no trigger key, so no replica acts on what happens here).
+     */
+    String warmUp() {
+        return prefix + "{warm-up}:";
+    }
+
     /** Pub/sub channel on which every replica hears the notifications delivered by any of them. */
     public String deliveredChannel() {
         return prefix + "delivered";

@@ -93,6 +93,31 @@ public class ReminderTimers {
     }
 
     /**
+     * The claim and settle scripts, run on keys of the warm-up's own ({@link ReminderKeys#warmUp()}), so that the
+     * first expirations after a start do not wait for the scripts' first calls: the members go on a schedule of their
+     * own, due, are claimed and settled as finished, and whatever is left of it is deleted.
+     */
+    public void rehearse(Collection<String> members) {
+        String schedule = keys.warmUp() + "schedule";
+        String claimPrefix = keys.warmUp() + "claim:";
+        try {
+            redis.<String>getScoredSortedSet(schedule, StringCodec.INSTANCE)
+                    .addAll(members.stream().collect(Collectors.toMap(member -> member, member -> 0.0)));
+            List<String> claim = new ArrayList<>(
+                    List.of(claimPrefix, Long.toString(config.claim().lease().toMillis())));
+            claim.addAll(members);
+            CLAIM.list(redis, List.of(schedule), claim);
+            List<String> settle = new ArrayList<>(List.of(keys.warmUp() + "trigger:", claimPrefix));
+            members.forEach(member -> settle.addAll(List.of(member, "-1")));
+            SETTLE.number(redis, List.of(schedule), settle);
+        } finally {
+            List<String> left = new ArrayList<>(List.of(schedule));
+            members.forEach(member -> left.add(claimPrefix + member));
+            redis.getKeys().delete(left.toArray(String[]::new));
+        }
+    }
+
+    /**
      * Sweeps every shard: takes up to {@code limit} due entries in all, gives trigger keys to those that came within
      * the horizon. Each sweep starts at the next shard, so that a full dispatcher does not starve the last ones; a
      * shard whose master is away is left to a later sweep, the others are swept now.
