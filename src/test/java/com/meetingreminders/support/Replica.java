@@ -50,6 +50,9 @@ public final class Replica implements AutoCloseable {
         command.add("-Dreminders.webhook.allowed-hosts=127.0.0.1");
         // The tests make many requests as one caller; a test of the limits sets its own (a later -D wins).
         UNLIMITED.forEach((key, value) -> command.add("-D" + key + "=" + value));
+        // The warm-up has a test of its own (DeliveryWarmUpTest), and the container test starts with it on; these
+        // replicas start without it, as quickly as before, and a test may turn it on.
+        command.add("-Dreminders.delivery.warm-up-sends=0");
         settings.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.add("-jar");
         command.add("target/quarkus-app/quarkus-run.jar");
