@@ -14,14 +14,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Semaphore;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Group commit of one owner's creates. Every change of an owner's meetings locks the owner's usage counts until it
  * commits (see {@link com.meetingreminders.limits.CallerUsage}), so one owner's creates take turns, each paying for a
- * whole commit. Here an owner has two turns on each replica (see {@link OwnerTurn}); the creates that arrive while both
- * are taken wait, and the next free turn takes them together: one transaction, one lock of the counts, one commit and
- * one Redis call to arm their reminders.
+ * whole commit. Here the creates that arrive while an earlier one of the same owner is committing wait for it, and
+ * then go in together: one transaction, one lock of the counts, one commit and one Redis call to arm their reminders.
  * Each request is still answered on its own, after the commit and the arming, as a create alone would be, and each
  * meeting's reminders join the trace of its own request.
  *
@@ -59,34 +58,20 @@ class GroupedCreates {
                 turns.compute(owner, (key, existing) -> (existing == null ? new OwnerTurn() : existing).join());
         try {
             turn.waiting.add(waiting);
-            // Until a group, this thread's or another turn's, has taken the request; then its answer is there or
-            // coming.
-            boolean waitingForAGroup = true;
-            while (waitingForAGroup && !waiting.answer.isDone()) {
-                waitingForAGroup = createNextGroup(owner, turn);
+            // Fair: the requests a group has just answered are first in line, and let go at once.
+            turn.lock.lock();
+            try {
+                // The holder before us may have taken this request into its group and answered it already.
+                while (!waiting.answer.isDone()) {
+                    createGroup(owner, turn.take());
+                }
+            } finally {
+                turn.lock.unlock();
             }
         } finally {
             turns.computeIfPresent(owner, (key, existing) -> existing.leave());
         }
         return answerOf(waiting);
-    }
-
-    /**
-     * Takes a turn and creates the group of the requests waiting then; false if there were none, because another turn
-     * took this thread's request too.
-     */
-    private boolean createNextGroup(String owner, OwnerTurn turn) {
-        turn.groups.acquireUninterruptibly();
-        try {
-            List<Waiting> group = turn.take();
-            if (group.isEmpty()) {
-                return false;
-            }
-            createGroup(owner, group);
-            return true;
-        } finally {
-            turn.groups.release();
-        }
     }
 
     /** How many of the owner's creates wait for their turn. */
@@ -151,13 +136,7 @@ class GroupedCreates {
 
     /** One owner's queue and turn; it is forgotten when no request of the owner is in it. */
     private static final class OwnerTurn {
-        /**
-         * Two groups at a time: one writes its rows while the other holds the owner's counts and commits, and only
-         * the counts and the commit take turns. Fair: the requests a group has just answered are first in line, and
-         * let go at once.
-         */
-        private final Semaphore groups = new Semaphore(2, true);
-
+        private final ReentrantLock lock = new ReentrantLock(true);
         private final Queue<Waiting> waiting = new ConcurrentLinkedQueue<>();
         // Changed only inside the map's compute for this owner, which runs one at a time.
         private int requests;
@@ -171,12 +150,15 @@ class GroupedCreates {
             return --requests == 0 ? null : this;
         }
 
-        /** The oldest waiting requests, up to a group's size; none if other groups took them all. */
+        /** At least the oldest waiting request: the holder's own is waiting until a group takes it. */
         List<Waiting> take() {
             List<Waiting> group = new ArrayList<>();
             Waiting next;
             while (group.size() < MAX_GROUP && (next = waiting.poll()) != null) {
                 group.add(next);
+            }
+            if (group.isEmpty()) {
+                throw new IllegalStateException("A create holds its turn but is in no queue");
             }
             return group;
         }
