@@ -37,6 +37,10 @@ final class SystemUnderTest implements AutoCloseable {
     final List<Replica> replicas = new ArrayList<>();
     final String database = "bench_" + System.currentTimeMillis();
     private final int receiverPort = ChildProcess.freePort();
+
+    /** Notifications the receiver takes before the replicas start (see Receiver.warmUp). */
+    private static final int RECEIVER_WARM_UP = 20_000;
+
     private final ExecutorService httpThreads = Executors.newFixedThreadPool(4);
     private final HttpClient http = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -90,6 +94,7 @@ final class SystemUnderTest implements AutoCloseable {
                         Receiver.class.getName(),
                         Integer.toString(receiverPort)));
         ChildProcess.awaitPort(receiverPort, Duration.ofSeconds(20));
+        Receiver.warmUp(receiverPort, RECEIVER_WARM_UP);
         for (int i = 0; i < REPLICAS; i++) {
             replicas.add(startReplica(i));
         }
