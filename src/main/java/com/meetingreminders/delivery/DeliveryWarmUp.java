@@ -9,7 +9,7 @@ import com.meetingreminders.reminder.ReminderStatus;
 import com.meetingreminders.signing.WebhookSecret;
 import com.meetingreminders.signing.WebhookSignature;
 import com.meetingreminders.timer.ReminderRef;
-import com.meetingreminders.timer.ReminderTimers;
+import com.meetingreminders.timer.TimerRehearsal;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanId;
@@ -62,7 +62,7 @@ public class DeliveryWarmUp {
     private final WebhookChannel webhook;
     private final ReminderSender sender;
     private final DeliveryStore store;
-    private final ReminderTimers timers;
+    private final TimerRehearsal rehearsal;
     private final DeliveryTimeouts timeouts;
     private final BackgroundWork background;
     private final Clock clock;
@@ -74,7 +74,7 @@ public class DeliveryWarmUp {
             WebhookChannel webhook,
             ReminderSender sender,
             DeliveryStore store,
-            ReminderTimers timers,
+            TimerRehearsal rehearsal,
             DeliveryTimeouts timeouts,
             BackgroundWork background,
             Clock clock,
@@ -83,7 +83,7 @@ public class DeliveryWarmUp {
         this.webhook = webhook;
         this.sender = sender;
         this.store = store;
-        this.timers = timers;
+        this.rehearsal = rehearsal;
         this.timeouts = timeouts;
         this.background = background;
         this.clock = clock;
@@ -170,7 +170,7 @@ public class DeliveryWarmUp {
                     transaction,
                     List.of(reminders.get(0).afterFailure("warm-up", List.of(), 1, now, attempts -> Duration.ZERO)));
         }
-        timers.rehearse(refs.stream().map(ReminderRef::id).toList());
+        rehearsal.rehearse(refs);
     }
 
     private static DueReminder synthetic(int i, URI target) {

@@ -32,9 +32,9 @@ public class ReminderTimers {
     private static final int MAX_TRIGGERS_PER_SWEEP = 10_000;
 
     private static final LuaScript ARM = LuaScript.load("arm");
-    private static final LuaScript CLAIM = LuaScript.load("claim");
+    static final LuaScript CLAIM = LuaScript.load("claim");
     private static final LuaScript SWEEP = LuaScript.load("sweep");
-    private static final LuaScript SETTLE = LuaScript.load("settle");
+    static final LuaScript SETTLE = LuaScript.load("settle");
 
     private final RedissonClient redis;
     private final ReminderKeys keys;
@@ -82,39 +82,16 @@ public class ReminderTimers {
         Map<Integer, List<ReminderRef>> shards = byShard(heard, ref -> ref);
         // A shard whose master is away loses only its claims: the sweep takes those entries once it is back.
         throwIfAll(shards.size(), everyShard(shards, (shard, inShard) -> {
-            List<String> args = new ArrayList<>(2 + inShard.size());
-            args.add(keys.claimPrefix(shard));
-            args.add(Long.toString(config.claim().lease().toMillis()));
-            inShard.forEach(ref -> args.add(ref.id()));
             String schedule = keys.schedule(shard);
-            won.addAll(refsOf(schedule, CLAIM.list(redis, List.of(schedule), args)));
+            won.addAll(refsOf(
+                    schedule,
+                    CLAIM.list(
+                            redis,
+                            List.of(schedule),
+                            ScriptArguments.claim(
+                                    keys.claimPrefix(shard), config.claim().lease(), inShard))));
         }));
         return won;
-    }
-
-    /**
-     * The claim and settle scripts, run on keys of the warm-up's own ({@link ReminderKeys#warmUp()}), so that the
-     * first expirations after a start do not wait for the scripts' first calls: the members go on a schedule of their
-     * own, due, are claimed and settled as finished, and whatever is left of it is deleted.
-     */
-    public void rehearse(Collection<String> members) {
-        String schedule = keys.warmUp() + "schedule";
-        String claimPrefix = keys.warmUp() + "claim:";
-        try {
-            redis.<String>getScoredSortedSet(schedule, StringCodec.INSTANCE)
-                    .addAll(members.stream().collect(Collectors.toMap(member -> member, member -> 0.0)));
-            List<String> claim = new ArrayList<>(
-                    List.of(claimPrefix, Long.toString(config.claim().lease().toMillis())));
-            claim.addAll(members);
-            CLAIM.list(redis, List.of(schedule), claim);
-            List<String> settle = new ArrayList<>(List.of(keys.warmUp() + "trigger:", claimPrefix));
-            members.forEach(member -> settle.addAll(List.of(member, "-1")));
-            SETTLE.number(redis, List.of(schedule), settle);
-        } finally {
-            List<String> left = new ArrayList<>(List.of(schedule));
-            members.forEach(member -> left.add(claimPrefix + member));
-            redis.getKeys().delete(left.toArray(String[]::new));
-        }
     }
 
     /**
@@ -168,14 +145,7 @@ public class ReminderTimers {
     }
 
     private void settleShard(int shard, List<Settlement> chunk) {
-        List<String> args = new ArrayList<>(2 + 2 * chunk.size());
-        args.add(keys.triggerPrefix(shard));
-        args.add(keys.claimPrefix(shard));
-        for (Settlement settlement : chunk) {
-            args.add(settlement.ref().id());
-            args.add(Long.toString(
-                    settlement.dueAgainIn().map(Duration::toMillis).orElse(-1L)));
-        }
+        List<String> args = ScriptArguments.settle(keys.triggerPrefix(shard), keys.claimPrefix(shard), chunk);
         spans.script("settle", () -> SETTLE.number(redis, List.of(keys.schedule(shard)), args));
     }
 
