@@ -113,8 +113,8 @@ class GroupedCreates {
 
     private void createAlone(String owner, Waiting waiting) {
         try (var trace = waiting.meeting.trace().makeCurrent()) {
-            NewMeeting meeting = waiting.meeting;
-            waiting.answer.complete(meetings.create(owner, meeting.request(), meeting.moved()));
+            waiting.answer.complete(
+                    meetings.createTogether(owner, List.of(waiting.meeting)).get(0));
         } catch (RuntimeException e) {
             waiting.answer.completeExceptionally(e);
         }
