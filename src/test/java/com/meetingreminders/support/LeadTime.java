@@ -3,6 +3,7 @@ package com.meetingreminders.support;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.stream.IntStream;
 
 /**
  * Lead times sized from what creating meetings takes on this machine, now: a test times a probe (meetings that never
@@ -38,6 +39,15 @@ public final class LeadTime {
                 "Creating %d meetings took %d ms here and now: %d meetings get a lead time of %d ms%n",
                 probeSize, took.toMillis(), count, lead.toMillis());
         return lead;
+    }
+
+    /**
+     * {@link #toCreate} for {@code count} meetings created one after another through the API, the probe being three
+     * such meetings, whose reminders go to {@code receiver}'s {@code /probe}.
+     */
+    public static Duration toCreate(int count, WebhookReceiver receiver) {
+        return toCreate(count, 3, () -> IntStream.range(0, 3)
+                .forEach(i -> Api.create(MeetingBody.meeting().webhookUrl(receiver.url("/probe")))));
     }
 
     /**
