@@ -93,6 +93,13 @@ public interface RemindersConfig {
         /** Most due entries one sweep takes. */
         @WithDefault("500")
         int batchSize();
+
+        /**
+         * The least time from one sweep that took reminders to the next: under a steady stream of reminders falling
+         * due, each sweep then takes those of this span together, in one round, rather than one round per reminder.
+         */
+        @WithDefault("10ms")
+        Duration spacing();
     }
 
     interface Claim {
