@@ -114,13 +114,14 @@ public class DeliveryWarmUp {
         long deadline = started + delivery.warmUpTime().toNanos();
         int wanted = delivery.warmUpSends();
         WebhookSecret secret = WebhookSecret.generate();
+        WebhookSignature signature = WebhookSignature.by(secret);
         int sent = 0;
         String state;
         try (Scope ignored = UNSAMPLED.makeCurrent();
                 WarmUpSink sink = WarmUpSink.open(vertx, secret)) {
             while (sent < wanted && System.nanoTime() < deadline) {
                 int size = Math.min(delivery.batchSize(), wanted - sent);
-                round(sent, size, sink.uri(), WebhookSignature.by(secret), deadline);
+                round(sent, size, sink.uri(), signature, deadline);
                 sent += size;
                 progress = new Progress(false, "warming up", sent, sink.verified());
             }
