@@ -2,8 +2,11 @@ package com.meetingreminders.signing;
 
 import com.standardwebhooks.Webhook;
 import com.standardwebhooks.exceptions.WebhookSigningException;
+import com.standardwebhooks.exceptions.WebhookVerificationException;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -25,7 +28,7 @@ public final class WebhookSecret {
 
     private final byte[] key;
 
-    /** The library's signer: it holds only the key, and makes a Mac per call, so one serves every thread. */
+    /** The library's signer and verifier: it holds only the key, and makes a Mac per call, so one serves every thread. */
     private final Webhook signer;
 
     private WebhookSecret(byte[] key) {
@@ -80,6 +83,19 @@ public final class WebhookSecret {
             return signer.sign(id, timestamp, body);
         } catch (WebhookSigningException e) {
             throw new IllegalStateException("HMAC-SHA256 is not available", e);
+        }
+    }
+
+    /**
+     * Whether these headers (names in lower case) carry a Standard Webhooks signature of {@code body} by this secret,
+     * with a timestamp the library accepts: what a receiver checks.
+     */
+    public boolean verifies(String body, Map<String, List<String>> headers) {
+        try {
+            signer.verify(body, headers);
+            return true;
+        } catch (WebhookVerificationException e) {
+            return false;
         }
     }
 
