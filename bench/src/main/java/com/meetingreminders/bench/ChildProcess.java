@@ -55,6 +55,11 @@ final class ChildProcess {
         return process.pid();
     }
 
+    /** Every process the bench has started, stopped ones included. */
+    static List<ChildProcess> started() {
+        return List.copyOf(STARTED);
+    }
+
     boolean isAlive() {
         return process.isAlive();
     }

@@ -32,14 +32,19 @@ final class CreateLoad {
     /** {@code concurrency} workers for {@code seconds}: requests a second and latency. */
     Result concurrent(String name, int concurrency, int seconds) throws InterruptedException {
         long stopAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        CpuTime before = CpuTime.now();
         List<Long> latencies = run(concurrency, () -> System.nanoTime() > stopAt);
-        return result(name, latencies).figure("requests_per_s", Math.round(latencies.size() / (double) seconds));
+        return result(name, latencies)
+                .cpu(before, CpuTime.now(), latencies.size())
+                .figure("requests_per_s", Math.round(latencies.size() / (double) seconds));
     }
 
     /** One client, one create after another, {@code count} of them: the latency of each. */
     Result sequential(String name, int count) throws InterruptedException {
         AtomicLong left = new AtomicLong(count);
-        return result(name, run(1, () -> left.getAndDecrement() <= 0));
+        CpuTime before = CpuTime.now();
+        List<Long> latencies = run(1, () -> left.getAndDecrement() <= 0);
+        return result(name, latencies).cpu(before, CpuTime.now(), latencies.size());
     }
 
     private final AtomicLong failures = new AtomicLong();

@@ -80,6 +80,7 @@ final class DeliveryFloor implements AutoCloseable {
         if (System.currentTimeMillis() > dueAt) {
             System.out.printf("  %s: loading ran past the due time%n", name);
         }
+        CpuTime fallingDue = CpuTime.at(Instant.ofEpochMilli(dueAt));
         try {
             URI hook = URI.create(system.hook(name));
             RScript script = floor.redis.getScript(StringCodec.INSTANCE);
@@ -106,6 +107,7 @@ final class DeliveryFloor implements AutoCloseable {
             floor.redis.getKeys().unlink(zset);
         }
         return Result.ofArrivals(name, "floor: ZSET poll + signed POST", count, system.arrivals(name), dueAt)
+                .cpu(fallingDue, CpuTime.now(), count)
                 .figure("pending", pending);
     }
 

@@ -23,6 +23,16 @@ final class Ratios {
         if (other.delivered.equals(other.expected)) {
             service.figure("p99_x_" + name, round((double) service.p99 / Math.max(1, other.p99)));
             service.figure("drain_x_" + name, round((double) service.drain / Math.max(1, other.drain)));
+            cpu(service, other, "cpu_x_" + name);
+        }
+    }
+
+    /** The CPU a reminder or a create cost the service, all processes together, over what it cost the other. */
+    private static void cpu(Result service, Result other, String name) {
+        if (service.figures.get("cpu_us_each") instanceof Number mine
+                && other.figures.get("cpu_us_each") instanceof Number theirs
+                && theirs.longValue() > 0) {
+            service.figure(name, round(mine.doubleValue() / theirs.doubleValue()));
         }
     }
 
@@ -40,6 +50,7 @@ final class Ratios {
             service.figure("p50_x_floor", round(micros(service, "p50_us") / Math.max(1, micros(floor, "p50_us"))));
             service.figure("p99_x_floor", round(micros(service, "p99_us") / Math.max(1, micros(floor, "p99_us"))));
         }
+        cpu(service, floor, "cpu_x_floor");
     }
 
     private static double micros(Result result, String figure) {

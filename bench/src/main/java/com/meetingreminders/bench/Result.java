@@ -102,6 +102,18 @@ final class Result {
         return copy;
     }
 
+    /**
+     * The CPU each unit of work ({@code units} reminders delivered, creates answered) cost from {@code from} to
+     * {@code to}: in all ({@code cpu_us_each}) and by role ({@code cpu_us_each_replicas}, {@code _postgres}, ...; see
+     * CpuTime).
+     */
+    Result cpu(CpuTime from, CpuTime to, long units) {
+        to.microsEachSince(from, units)
+                .forEach(
+                        (role, micros) -> figure(role.equals("total") ? "cpu_us_each" : "cpu_us_each_" + role, micros));
+        return this;
+    }
+
     Result figure(String key, Object value) {
         figures.put(key, value);
         return this;

@@ -117,8 +117,10 @@ final class ServiceScenarios {
         if (Instant.now().isAfter(dueAt)) {
             System.out.printf("  %s: loading took %s and ran past the due time%n", name, loading);
         }
+        CpuTime fallingDue = CpuTime.at(dueAt);
         system.awaitArrivals(name, count, dueAt.plusSeconds(60));
-        return Result.ofArrivals(name, "service", count, system.arrivals(name), dueAt.toEpochMilli());
+        return Result.ofArrivals(name, "service", count, system.arrivals(name), dueAt.toEpochMilli())
+                .cpu(fallingDue, CpuTime.onceQuiet("replicas", Duration.ofSeconds(30)), count);
     }
 
     /**

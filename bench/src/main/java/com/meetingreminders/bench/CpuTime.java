@@ -1,0 +1,162 @@
+package com.meetingreminders.bench;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The CPU time of the processes on this machine that a scenario makes work, by role, read from /proc: a drain or a
+ * p99 says how long the work took on two shared cores, this says how much work it was and whose. Roles: the
+ * replicas, the receiver and the write floor (processes the bench started, by name), the bench itself (where the
+ * delivery floor and the load generator run), and, by command, every PostgreSQL and Redis process and BullMQ's Node
+ * worker. Other processes are left out: the machine is meant to be quiet during a run.
+ */
+final class CpuTime {
+
+    /** Clock ticks a second in /proc's figures: USER_HZ, 100 on Linux whatever the kernel's own tick. */
+    private static final long TICKS_PER_SECOND = 100;
+
+    private static final long BENCH = ProcessHandle.current().pid();
+
+    /** Quiet: at most 30 ms of CPU in half a second, all of a role's processes together (their idle timers). */
+    private static final Duration QUIET_INTERVAL = Duration.ofMillis(500);
+
+    private static final long QUIET_TICKS = 3;
+
+    /** Ticks of each process seen, by pid, with its role. */
+    private final Map<Long, Ticks> processes;
+
+    private record Ticks(String role, long ticks) {}
+
+    private CpuTime(Map<Long, Ticks> processes) {
+        this.processes = processes;
+    }
+
+    /** Waits for {@code instant}, then reads: a scenario's work counts from when its reminders fall due. */
+    static CpuTime at(Instant instant) throws InterruptedException {
+        long wait = Duration.between(Instant.now(), instant).toMillis();
+        if (wait > 0) {
+            Thread.sleep(wait);
+        }
+        return now();
+    }
+
+    /**
+     * Reads once the processes of {@code role} have gone quiet, or after {@code atMost}: a delivery round records
+     * its outcomes after its last notification has arrived, and that work belongs to the scenario that caused it, not
+     * to the one measured next.
+     */
+    static CpuTime onceQuiet(String role, Duration atMost) throws InterruptedException {
+        long deadline = System.nanoTime() + atMost.toNanos();
+        CpuTime last = now();
+        while (System.nanoTime() < deadline) {
+            Thread.sleep(QUIET_INTERVAL.toMillis());
+            CpuTime next = now();
+            if (next.ticks(role) - last.ticks(role) <= QUIET_TICKS) {
+                return next;
+            }
+            last = next;
+        }
+        return last;
+    }
+
+    private long ticks(String role) {
+        return processes.values().stream()
+                .filter(process -> process.role().equals(role))
+                .mapToLong(Ticks::ticks)
+                .sum();
+    }
+
+    static CpuTime now() {
+        Map<Long, String> started = new HashMap<>();
+        ChildProcess.started().forEach(child -> started.put(child.pid(), role(child.name)));
+        Map<Long, Ticks> processes = new HashMap<>();
+        try (DirectoryStream<Path> proc = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
+            for (Path dir : proc) {
+                long pid = Long.parseLong(dir.getFileName().toString());
+                String role = pid == BENCH ? "bench" : started.getOrDefault(pid, byCommand(dir));
+                if (role != null) {
+                    long ticks = ticks(dir);
+                    if (ticks >= 0) {
+                        processes.put(pid, new Ticks(role, ticks));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("Could not read /proc", e);
+        }
+        return new CpuTime(processes);
+    }
+
+    /**
+     * Microseconds of CPU a unit of work ({@code units} reminders delivered, creates answered) cost each role since
+     * {@code before}, in all ({@code total}) first; a process that started meanwhile counts whole, one that ended
+     * meanwhile is lost (a PostgreSQL backend closed in the window, say: rare while a scenario runs).
+     */
+    Map<String, Long> microsEachSince(CpuTime before, long units) {
+        Map<String, Long> ticks = new TreeMap<>();
+        processes.forEach((pid, now) -> {
+            Ticks then = before.processes.get(pid);
+            long spent = then == null || !then.role().equals(now.role()) ? now.ticks() : now.ticks() - then.ticks();
+            ticks.merge(now.role(), spent, Long::sum);
+        });
+        long all = ticks.values().stream().mapToLong(Long::longValue).sum();
+        Map<String, Long> micros = new LinkedHashMap<>();
+        micros.put("total", microsEach(all, units));
+        ticks.forEach((role, spent) -> {
+            long each = microsEach(spent, units);
+            if (each > 0) {
+                micros.put(role, each);
+            }
+        });
+        return micros;
+    }
+
+    private static long microsEach(long ticks, long units) {
+        return ticks * 1_000_000 / TICKS_PER_SECOND / Math.max(1, units);
+    }
+
+    /** replica-0 and cluster-replica-1 are replicas; a scenario's BullMQ worker is named after it. */
+    private static String role(String name) {
+        if (name.matches("(.*-)?replica-\\d+")) {
+            return "replicas";
+        }
+        if (name.endsWith("-bullmq")) {
+            return "bullmq";
+        }
+        return name.replaceAll("[^a-z]+", "_");
+    }
+
+    private static String byCommand(Path dir) {
+        try {
+            String command = Files.readString(dir.resolve("comm")).strip();
+            return switch (command) {
+                case "postgres" -> "postgres";
+                case "redis-server" -> "redis";
+                default -> null;
+            };
+        } catch (IOException e) {
+            // Gone since the directory was listed.
+            return null;
+        }
+    }
+
+    /** User and system time of the whole process, every thread; -1 if it is gone. */
+    private static long ticks(Path dir) {
+        try {
+            String stat = Files.readString(dir.resolve("stat"));
+            // The command name, in parentheses, may hold spaces: the fields count from after it.
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+}
