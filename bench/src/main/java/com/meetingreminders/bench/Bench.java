@@ -57,9 +57,13 @@ public final class Bench {
         Files.createDirectories(RESULTS);
         String header = String.format(
                 Locale.ROOT,
-                "Measured %s with `bench/run%s` (%s), %d cores, two replicas, Redis, PostgreSQL and the receiver on"
+                "Measured %s with `%sbench/run%s` (%s), %d cores, two replicas, Redis, PostgreSQL and the receiver on"
                         + " one machine.",
                 started,
+                SystemUnderTest.replicaJavaOptions().isEmpty()
+                        ? ""
+                        : "BENCH_REPLICA_JAVA_OPTIONS=\"" + String.join(" ", SystemUnderTest.replicaJavaOptions())
+                                + "\" ",
                 options.isEmpty() ? "" : " " + String.join(" ", options),
                 Duration.between(started, Instant.now()).toSeconds() + " s",
                 Runtime.getRuntime().availableProcessors());

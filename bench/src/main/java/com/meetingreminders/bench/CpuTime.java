@@ -14,9 +14,9 @@ import java.util.TreeMap;
 /**
  * The CPU time of the processes on this machine that a scenario makes work, by role, read from /proc: a drain or a
  * p99 says how long the work took on two shared cores, this says how much work it was and whose. Roles: the
- * replicas, the receiver and the write floor (processes the bench started, by name), the bench itself (where the
- * delivery floor and the load generator run), and, by command, every PostgreSQL and Redis process and BullMQ's Node
- * worker. Other processes are left out: the machine is meant to be quiet during a run.
+ * replicas, the receiver, the write floor and BullMQ's Node worker (processes the bench started, by name), the bench
+ * itself (where the delivery floor and the load generator run), and, by command, every PostgreSQL and Redis process.
+ * Other processes are left out: the machine is meant to be quiet during a run.
  */
 final class CpuTime {
 
@@ -81,7 +81,8 @@ final class CpuTime {
         try (DirectoryStream<Path> proc = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
             for (Path dir : proc) {
                 long pid = Long.parseLong(dir.getFileName().toString());
-                String role = pid == BENCH ? "bench" : started.getOrDefault(pid, byCommand(dir));
+                String command = byCommand(dir);
+                String role = pid == BENCH ? "bench" : command != null ? command : started.get(pid);
                 if (role != null) {
                     long ticks = ticks(dir);
                     if (ticks >= 0) {
@@ -123,7 +124,10 @@ final class CpuTime {
         return ticks * 1_000_000 / TICKS_PER_SECOND / Math.max(1, units);
     }
 
-    /** replica-0 and cluster-replica-1 are replicas; a scenario's BullMQ worker is named after it. */
+    /**
+     * The processes the bench started, by name (replica-0 and cluster-replica-1 are replicas); a scenario's BullMQ
+     * worker is named after it. Redis servers of the bench's own go by their command, as the machine's does.
+     */
     private static String role(String name) {
         if (name.matches("(.*-)?replica-\\d+")) {
             return "replicas";

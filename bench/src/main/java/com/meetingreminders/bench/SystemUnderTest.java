@@ -101,8 +101,16 @@ final class SystemUnderTest implements AutoCloseable {
         return this;
     }
 
+    /** JVM options to try on the replicas alone (a JIT setting, say); the floors and the receiver keep theirs. */
+    static List<String> replicaJavaOptions() {
+        String options =
+                System.getenv().getOrDefault("BENCH_REPLICA_JAVA_OPTIONS", "").strip();
+        return options.isEmpty() ? List.of() : List.of(options.split("\\s+"));
+    }
+
     private Replica startReplica(int index) throws Exception {
         List<String> options = new ArrayList<>(List.of("-Xmx512m"));
+        options.addAll(replicaJavaOptions());
         if (profile) {
             options.add("-XX:StartFlightRecording=settings=profile,filename="
                     + ChildProcess.LOGS.resolve(replicaName + index + ".jfr").toAbsolutePath());
