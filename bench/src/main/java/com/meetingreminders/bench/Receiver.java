@@ -22,8 +22,10 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -142,8 +144,9 @@ public final class Receiver extends AbstractVerticle {
         URI hook = URI.create("http://127.0.0.1:" + port + "/hook/receiver-warm-up");
         ExecutorService clients = Executors.newFixedThreadPool(16);
         AtomicInteger next = new AtomicInteger();
+        List<Future<?>> sending = new ArrayList<>();
         for (int client = 0; client < 16; client++) {
-            clients.execute(() -> {
+            sending.add(clients.submit(() -> {
                 for (int i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
                     String body = "{\"deliveryId\":\"warm-up-" + i + "\",\"sendAt\":\"" + Instant.now() + "\"}";
                     try {
@@ -156,11 +159,20 @@ public final class Receiver extends AbstractVerticle {
                         throw new IllegalStateException("The receiver did not take its warm-up", e);
                     }
                 }
-            });
+            }));
         }
         clients.shutdown();
         if (!clients.awaitTermination(2, TimeUnit.MINUTES)) {
+            clients.shutdownNow();
             throw new IllegalStateException("The receiver's warm-up took over two minutes");
+        }
+        // A client that failed ended early: the run must not go on against a receiver that was never warmed.
+        for (Future<?> client : sending) {
+            try {
+                client.get();
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("The receiver's warm-up failed", e.getCause());
+            }
         }
     }
 
