@@ -55,15 +55,15 @@ public final class Bench {
             }
         }
         Files.createDirectories(RESULTS);
+        List<String> replicaOptions = SystemUnderTest.replicaJavaOptions();
         String header = String.format(
                 Locale.ROOT,
                 "Measured %s with `%sbench/run%s` (%s), %d cores, two replicas, Redis, PostgreSQL and the receiver on"
                         + " one machine.",
                 started,
-                SystemUnderTest.replicaJavaOptions().isEmpty()
+                replicaOptions.isEmpty()
                         ? ""
-                        : "BENCH_REPLICA_JAVA_OPTIONS=\"" + String.join(" ", SystemUnderTest.replicaJavaOptions())
-                                + "\" ",
+                        : "BENCH_REPLICA_JAVA_OPTIONS=\"" + String.join(" ", replicaOptions) + "\" ",
                 options.isEmpty() ? "" : " " + String.join(" ", options),
                 Duration.between(started, Instant.now()).toSeconds() + " s",
                 Runtime.getRuntime().availableProcessors());

@@ -34,8 +34,7 @@ final class CreateLoad {
         long stopAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         CpuTime before = CpuTime.now();
         List<Long> latencies = run(concurrency, () -> System.nanoTime() > stopAt);
-        return result(name, latencies)
-                .cpu(before, CpuTime.now(), latencies.size())
+        return result(name, latencies, before)
                 .figure("requests_per_s", Math.round(latencies.size() / (double) seconds));
     }
 
@@ -43,8 +42,7 @@ final class CreateLoad {
     Result sequential(String name, int count) throws InterruptedException {
         AtomicLong left = new AtomicLong(count);
         CpuTime before = CpuTime.now();
-        List<Long> latencies = run(1, () -> left.getAndDecrement() <= 0);
-        return result(name, latencies).cpu(before, CpuTime.now(), latencies.size());
+        return result(name, run(1, () -> left.getAndDecrement() <= 0), before);
     }
 
     private final AtomicLong failures = new AtomicLong();
@@ -91,7 +89,8 @@ final class CreateLoad {
         return new ArrayList<>(latencies);
     }
 
-    private Result result(String name, List<Long> latencies) {
+    /** Latency figures of the creates answered, and the CPU each cost since {@code before}. */
+    private Result result(String name, List<Long> latencies, CpuTime before) {
         List<Long> sorted = latencies.stream().map(n -> n / 1_000).sorted().toList();
         Result result = new Result(name, system);
         result.expected = (long) sorted.size() + failures.get();
@@ -102,6 +101,6 @@ final class CreateLoad {
             result.max = sorted.get(sorted.size() - 1) / 1_000;
             result.figure("p50_us", Result.percentile(sorted, 50)).figure("p99_us", Result.percentile(sorted, 99));
         }
-        return result.figure("failed", failures.get());
+        return result.cpu(before, CpuTime.now(), latencies.size()).figure("failed", failures.get());
     }
 }
