@@ -16,17 +16,10 @@ import io.smallrye.jwt.auth.principal.DefaultJWTCallerPrincipalFactory;
 import io.smallrye.jwt.auth.principal.DefaultJWTParser;
 import io.smallrye.jwt.auth.principal.JWTAuthContextInfo;
 import io.smallrye.mutiny.Uni;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.KeyFactory;
-import java.security.PublicKey;
-import java.security.spec.X509EncodedKeySpec;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.Base64;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -76,9 +69,9 @@ class VerifiedTokensUnitTest {
 
     @Test
     void aTokenIsNotKeptFromItsExpOn() {
-        String token = Tokens.of("expiring");
-        long exp = (Long) validator.parse(token).getClaim("exp");
-        VerifiedTokens tokens = tokens(Optional.empty(), Instant.ofEpochSecond(exp));
+        Map<String, Object> claims = Tokens.claimsOf("expiring");
+        String token = Tokens.sign(claims, Tokens.devKey());
+        VerifiedTokens tokens = tokens(Optional.empty(), Instant.ofEpochSecond((Long) claims.get("exp")));
 
         authenticate(tokens, token);
         authenticate(tokens, token);
@@ -135,7 +128,8 @@ class VerifiedTokensUnitTest {
     private static final class CountingValidator extends MpJwtValidator {
 
         private static final DefaultJWTParser PARSER = new DefaultJWTParser(
-                new JWTAuthContextInfo(devPublicKey(), Tokens.DEV_ISSUER), new DefaultJWTCallerPrincipalFactory());
+                new JWTAuthContextInfo(Tokens.devPublicKey(), Tokens.DEV_ISSUER),
+                new DefaultJWTCallerPrincipalFactory());
 
         final AtomicInteger asked = new AtomicInteger();
 
@@ -158,30 +152,6 @@ class VerifiedTokensUnitTest {
                 TokenAuthenticationRequest request, AuthenticationRequestContext context) {
             asked.incrementAndGet();
             return super.authenticate(request, context);
-        }
-
-        JsonWebToken parse(String token) {
-            try {
-                return PARSER.parse(token);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }
-
-        private static PublicKey devPublicKey() {
-            try {
-                String pem = Files.readString(Path.of("dev/jwt-public.pem"));
-                String base64 = String.join(
-                        "",
-                        List.of(pem.split("\n")).stream()
-                                .filter(line -> !line.startsWith("-----"))
-                                .toList());
-                return KeyFactory.getInstance("RSA")
-                        .generatePublic(
-                                new X509EncodedKeySpec(Base64.getMimeDecoder().decode(base64)));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
         }
     }
 }

@@ -10,8 +10,10 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
+import java.security.PublicKey;
 import java.security.Signature;
 import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.X509EncodedKeySpec;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -115,15 +117,30 @@ public final class Tokens {
 
     private static PrivateKey readDevKey() {
         try {
-            String pem = Files.readString(Path.of("dev", "jwt-private.pem"))
-                    .replaceAll("-----[A-Z ]+-----", "")
-                    .replaceAll("\\s", "");
-            return KeyFactory.getInstance("RSA")
-                    .generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(pem)));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(pemBytes("jwt-private.pem")));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("dev/jwt-private.pem is not a PKCS#8 RSA private key", e);
+        }
+    }
+
+    /** The key the test profile verifies tokens with, for a test that verifies them outside the application. */
+    public static PublicKey devPublicKey() {
+        try {
+            return KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(pemBytes("jwt-public.pem")));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("dev/jwt-public.pem is not an X.509 RSA public key", e);
+        }
+    }
+
+    /** What a PEM file of dev/ holds between its BEGIN and END lines. */
+    private static byte[] pemBytes(String name) {
+        try {
+            String pem = Files.readString(Path.of("dev", name))
+                    .replaceAll("-----[A-Z ]+-----", "")
+                    .replaceAll("\\s", "");
+            return Base64.getDecoder().decode(pem);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }
