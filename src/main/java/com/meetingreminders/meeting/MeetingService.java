@@ -35,11 +35,13 @@ public class MeetingService {
     private final MeetingPlans plans;
     private final Clock clock;
     private final MeetingPatcher patcher;
+    private final NewMeetingRows rows;
 
-    MeetingService(MeetingPlans plans, Clock clock, MeetingPatcher patcher) {
+    MeetingService(MeetingPlans plans, Clock clock, MeetingPatcher patcher, NewMeetingRows rows) {
         this.plans = plans;
         this.clock = clock;
         this.patcher = patcher;
+        this.rows = rows;
     }
 
     public MeetingView create(String owner, MeetingRequest request) {
@@ -78,22 +80,24 @@ public class MeetingService {
     List<MeetingView> createTogether(String owner, List<NewMeeting> requests) {
         Instant now = clock.instant();
         UsageChange usage = new UsageChange(now);
-        // Every meeting before any reminder: the inserts then go in batches of each kind, and each reminder's meeting
-        // is written before it.
         List<Meeting> meetings = new ArrayList<>();
         for (NewMeeting request : requests) {
             meetings.add(newMeeting(owner, request.request(), request.moved(), now));
         }
         List<MeetingView> created = new ArrayList<>();
+        List<Reminder> reminders = new ArrayList<>();
         for (int i = 0; i < meetings.size(); i++) {
             Meeting meeting = meetings.get(i);
             try (Scope trace = requests.get(i).trace().makeCurrent()) {
-                created.add(MeetingView.of(
-                        meeting, plans.planNew(meeting, now, usage).reminders()));
+                List<Reminder> planned = plans.planNew(meeting, now, usage).reminders();
+                reminders.addAll(planned);
+                created.add(MeetingView.of(meeting, planned));
             } catch (ReminderCollision e) {
                 throw requests.size() == 1 ? e : e.inMeeting("[" + i + "]");
             }
         }
+        // Written once planned: planning sets a series' horizon on its meeting.
+        rows.insert(meetings, reminders);
         plans.charge(owner, usage);
         return created;
     }
@@ -106,7 +110,6 @@ public class MeetingService {
         write(meeting, request, now);
         moved.values().forEach(startsAt -> checkMovedStart(startsAt, now));
         meeting.movedOccurrences.putAll(moved);
-        meeting.persist();
         return meeting;
     }
 

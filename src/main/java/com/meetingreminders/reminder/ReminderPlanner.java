@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -35,13 +36,16 @@ public class ReminderPlanner {
      */
     public ReminderPlan replan(
             UUID meetingId, List<Duration> remindBefore, List<PlannedOccurrence> occurrences, Instant now) {
-        return plan(meetingId, Reminder.lockForMeeting(meetingId), remindBefore, occurrences, now, true);
+        return planLocked(meetingId, remindBefore, occurrences, now, true);
     }
 
-    /** Plans the reminders of a meeting created in this transaction: there is nothing to lock yet. */
+    /**
+     * Plans the reminders of a meeting created in this transaction: there is nothing to lock yet. The rows are not
+     * stored: the caller writes them with its meeting's (see {@link NewReminderRows}).
+     */
     public ReminderPlan planNew(
             UUID meetingId, List<Duration> remindBefore, List<PlannedOccurrence> occurrences, Instant now) {
-        return plan(meetingId, List.of(), remindBefore, occurrences, now, true);
+        return plan(meetingId, List.of(), remindBefore, occurrences, now, true, unstored -> {});
     }
 
     /**
@@ -50,7 +54,24 @@ public class ReminderPlanner {
      */
     public ReminderPlan extend(
             UUID meetingId, List<Duration> remindBefore, List<PlannedOccurrence> occurrences, Instant now) {
-        return plan(meetingId, Reminder.lockForMeeting(meetingId), remindBefore, occurrences, now, false);
+        return planLocked(meetingId, remindBefore, occurrences, now, false);
+    }
+
+    /** Plans against the meeting's rows, locked; new rows go into this transaction's session. */
+    private ReminderPlan planLocked(
+            UUID meetingId,
+            List<Duration> remindBefore,
+            List<PlannedOccurrence> occurrences,
+            Instant now,
+            boolean byCaller) {
+        return plan(
+                meetingId,
+                Reminder.lockForMeeting(meetingId),
+                remindBefore,
+                occurrences,
+                now,
+                byCaller,
+                reminder -> reminder.persist());
     }
 
     private ReminderPlan plan(
@@ -59,7 +80,8 @@ public class ReminderPlanner {
             List<Duration> remindBefore,
             List<PlannedOccurrence> occurrences,
             Instant now,
-            boolean byCaller) {
+            boolean byCaller,
+            Consumer<Reminder> newRow) {
         Map<Instant, Reminder> existing = rows.stream().collect(Collectors.toMap(r -> r.sendAt, Function.identity()));
         List<Reminder> planned = new ArrayList<>(rows);
         List<ReminderRef> armed = new ArrayList<>();
@@ -85,7 +107,7 @@ public class ReminderPlanner {
                 Reminder reminder = existing.get(sendAt);
                 if (reminder == null) {
                     reminder = new Reminder(meetingId, occurrence.occurrence(), sendAt, before, fresh);
-                    reminder.persist();
+                    newRow.accept(reminder);
                     planned.add(reminder);
                 } else if (reminder.status == ReminderStatus.CANCELLED) {
                     reminder.occurrence = occurrence.occurrence();

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.Database;
+import com.meetingreminders.support.MeetingBody;
 import com.meetingreminders.support.Moments;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
@@ -41,6 +42,29 @@ class SeriesTest {
                 .containsExactly(
                         first.minus(Duration.ofMinutes(5)) + " SCHEDULED",
                         first.plus(Duration.ofDays(1)).minus(Duration.ofMinutes(5)) + " SCHEDULED");
+    }
+
+    @Test
+    void aNewSeriesIsDueForTheStepOnceHalfItsHorizonHasPassed() {
+        Instant first = Moments.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        String series = Api.create(dailyFrom(first, "PT10M")).getString("id");
+        String oneOff = Api.create(meeting().startsAt(first)).getString("id");
+
+        // The default horizon of 48 hours, plus the longest remindBefore, is planned; half of it passes first.
+        assertThat(Database.queryString(
+                        Database.TEST_DATABASE,
+                        "select planned_until - extend_at from meeting where id = '" + series + "'"))
+                .isEqualTo("1 day 00:10:00");
+        assertThat(Database.queryLong(
+                        Database.TEST_DATABASE,
+                        "select count(*) from meeting m where id = '" + series + "' and planned_until"
+                                + " > (select max(send_at) from reminder where meeting_id = m.id)"))
+                .isEqualTo(1);
+        assertThat(Database.queryLong(
+                        Database.TEST_DATABASE,
+                        "select count(*) from meeting where id = '" + oneOff + "' and planned_until is null"
+                                + " and extend_at is null"))
+                .isEqualTo(1);
     }
 
     @Test
@@ -88,11 +112,7 @@ class SeriesTest {
     @Test
     void plansTheRestOfTheHorizonWhenAPassWasLost() {
         Instant first = Moments.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
-        String id = Api.create(meeting()
-                        .startsAt(first)
-                        .with("recurrence", "FREQ=DAILY")
-                        .remindBefore("PT5M", "PT10M"))
-                .getString("id");
+        String id = Api.create(dailyFrom(first, "PT5M", "PT10M")).getString("id");
         List<Map<String, Object>> planned = Api.reminders(id);
         loseTheStepsPassAfter(id, first);
         assertThat(Api.reminders(id)).hasSize(2);
@@ -108,11 +128,7 @@ class SeriesTest {
         Instant second = first.plus(Duration.ofDays(1));
         Map<String, List<Map<String, Object>>> planned = new java.util.HashMap<>();
         for (int i = 0; i < 3; i++) {
-            String id = Api.create(meeting()
-                            .startsAt(first)
-                            .with("recurrence", "FREQ=DAILY")
-                            .remindBefore("PT5M"))
-                    .getString("id");
+            String id = Api.create(dailyFrom(first, "PT5M")).getString("id");
             given().contentType(io.restassured.http.ContentType.JSON)
                     .body(Map.of(
                             "startsAt", second.plus(Duration.ofHours(i + 1)).toString()))
@@ -131,6 +147,10 @@ class SeriesTest {
         await().atMost(Duration.ofSeconds(30))
                 .untilAsserted(() -> planned.forEach(
                         (id, reminders) -> assertThat(scheduled(id)).isEqualTo(reminders)));
+    }
+
+    private static MeetingBody dailyFrom(Instant first, String... remindBefore) {
+        return meeting().startsAt(first).with("recurrence", "FREQ=DAILY").remindBefore(remindBefore);
     }
 
     /** As if the step had planned only the first occurrence, and the replica had died before the rest. */
