@@ -75,11 +75,10 @@ class DeliveryStore {
                             "uuid", refs.stream().map(ReminderRef::meetingId).toArray()));
             statement.setArray(
                     2,
+                    // Instants, not Timestamps: an array's elements go as text, and a Timestamp's is local time.
                     connection.createArrayOf(
                             "timestamptz",
-                            refs.stream()
-                                    .map(ref -> Timestamp.from(ref.sendAt()))
-                                    .toArray()));
+                            refs.stream().map(ReminderRef::sendAt).toArray()));
             List<DueReminder> rows = new ArrayList<>(refs.size());
             try (ResultSet result = statement.executeQuery()) {
                 while (result.next()) {

@@ -76,11 +76,11 @@ public class CallerUsage {
                                     .toArray()));
             statement.setArray(
                     3,
+                    // Instants, not Timestamps: an array's elements go as text, and a Timestamp's is local time.
                     connection.createArrayOf(
                             "timestamptz",
                             amounts.stream()
-                                    .map(amount ->
-                                            Timestamp.from(amount.getKey().start()))
+                                    .map(amount -> amount.getKey().start())
                                     .toArray()));
             statement.setArray(
                     4,

@@ -53,13 +53,10 @@ class NewMeetingRows {
                 meetingRows.setString(8, meeting.webhookUrl);
                 meetingRows.setString(9, meeting.failureWebhookUrl);
                 meetingRows.setString(10, meeting.recurrence);
+                // Instants, not Timestamps: an array's elements go as text, and a Timestamp's is local time, which
+                // the hour that repeats when clocks go back makes ambiguous.
                 meetingRows.setArray(
-                        11,
-                        connection.createArrayOf(
-                                "timestamptz",
-                                meeting.cancelledOccurrences.stream()
-                                        .map(Timestamp::from)
-                                        .toArray()));
+                        11, connection.createArrayOf("timestamptz", meeting.cancelledOccurrences.toArray()));
                 meetingRows.setTimestamp(12, timestamp(meeting.plannedUntil));
                 meetingRows.setTimestamp(13, timestamp(meeting.extendAt));
                 meetingRows.setLong(14, meeting.version);
