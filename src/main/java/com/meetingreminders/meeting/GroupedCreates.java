@@ -34,7 +34,10 @@ import java.util.concurrent.locks.ReentrantLock;
 @ApplicationScoped
 class GroupedCreates {
 
-    /** The statement batch size: a group's inserts go to the database in one batch of each kind. */
+    /**
+     * At most this many creates share a transaction: it bounds how long the first of a group waits for the last, and
+     * how many creates run again one by one when a request spoils its group.
+     */
     static final int MAX_GROUP = 100;
 
     private final MeetingService meetings;
