@@ -26,7 +26,7 @@ class NewMeetingRows {
             + " extend_at, version, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     private static final String MOVED =
-            "insert into occurrence_override (meeting_id, occurrence, starts_at)" + " values (?, ?, ?)";
+            "insert into occurrence_override (meeting_id, occurrence, starts_at) values (?, ?, ?)";
 
     private final DataSource dataSource;
     private final NewReminderRows reminders;

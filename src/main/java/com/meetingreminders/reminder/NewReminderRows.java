@@ -8,6 +8,8 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import javax.sql.DataSource;
+import org.hibernate.SessionFactory;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.BeforeExecutionGenerator;
 import org.hibernate.generator.EventType;
@@ -25,9 +27,14 @@ public class NewReminderRows {
             + " status, attempts, trace_parent) values (?, ?, ?, ?, ?, ?, ?, ?)";
 
     private final DataSource dataSource;
+    private final BeforeExecutionGenerator ids;
 
-    NewReminderRows(DataSource dataSource) {
+    NewReminderRows(DataSource dataSource, SessionFactory sessions) {
         this.dataSource = dataSource;
+        this.ids = (BeforeExecutionGenerator) sessions.unwrap(SessionFactoryImplementor.class)
+                .getMappingMetamodel()
+                .getEntityDescriptor(Reminder.class)
+                .getGenerator();
     }
 
     /** Gives each reminder its id and inserts them; their meetings' rows must be written already. */
@@ -35,12 +42,9 @@ public class NewReminderRows {
         if (reminders.isEmpty()) {
             return;
         }
+        // The generator takes its values through this transaction's session, as a persist would.
         SharedSessionContractImplementor session =
                 Reminder.getEntityManager().unwrap(SharedSessionContractImplementor.class);
-        BeforeExecutionGenerator ids = (BeforeExecutionGenerator) session.getFactory()
-                .getMappingMetamodel()
-                .getEntityDescriptor(Reminder.class)
-                .getGenerator();
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement statement = connection.prepareStatement(INSERT)) {
             for (Reminder reminder : reminders) {
