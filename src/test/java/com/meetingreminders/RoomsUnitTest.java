@@ -30,7 +30,7 @@ class RoomsUnitTest {
             List.of("notify", "idempotency"),
             List.of("limits", "reminder", "signing"),
             List.of("timer", "security"),
-            List.of("background", "config", "tracing", "series", "http"));
+            List.of("background", "config", "tracing", "series", "http", "jdbc"));
 
     /** They name the classes they document or register: they import rooms, and no room imports them. */
     private static final List<String> ABOVE_THE_ROOMS = List.of("", "openapi");

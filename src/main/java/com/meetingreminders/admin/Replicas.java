@@ -1,6 +1,7 @@
 package com.meetingreminders.admin;
 
 import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.jdbc.SqlInstants;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.health.SmallRyeHealthReporter;
@@ -10,7 +11,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -62,9 +62,9 @@ public class Replicas {
                 PreparedStatement forget = connection.prepareStatement(FORGET)) {
             record.setString(1, self);
             record.setBoolean(2, ready);
-            record.setTimestamp(3, Timestamp.from(now));
+            record.setTimestamp(3, SqlInstants.timestamp(now));
             record.executeUpdate();
-            forget.setTimestamp(1, Timestamp.from(now.minus(FORGOTTEN_AFTER)));
+            forget.setTimestamp(1, SqlInstants.timestamp(now.minus(FORGOTTEN_AFTER)));
             forget.executeUpdate();
         } catch (SQLException e) {
             // The readiness check reports the database; the heartbeat resumes with it.
@@ -78,11 +78,11 @@ public class Replicas {
         Instant fresh = now.minus(heartbeat.multipliedBy(3));
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement statement = connection.prepareStatement(LIST)) {
-            statement.setTimestamp(1, Timestamp.from(now.minus(FORGOTTEN_AFTER)));
+            statement.setTimestamp(1, SqlInstants.timestamp(now.minus(FORGOTTEN_AFTER)));
             List<Seen> seen = new ArrayList<>();
             try (ResultSet result = statement.executeQuery()) {
                 while (result.next()) {
-                    Instant lastSeen = result.getTimestamp(3).toInstant();
+                    Instant lastSeen = SqlInstants.instant(result, 3);
                     seen.add(new Seen(result.getString(1), result.getBoolean(2) && lastSeen.isAfter(fresh), lastSeen));
                 }
             }

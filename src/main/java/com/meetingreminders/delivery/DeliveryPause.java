@@ -1,5 +1,6 @@
 package com.meetingreminders.delivery;
 
+import com.meetingreminders.jdbc.SqlInstants;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.logging.Log;
@@ -10,7 +11,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
 import javax.sql.DataSource;
@@ -113,7 +113,7 @@ public class DeliveryPause {
                 PreparedStatement statement = connection.prepareStatement(SET)) {
             lock.execute(AHEAD_OF_NEW_ROUNDS);
             statement.setBoolean(1, paused);
-            statement.setTimestamp(2, Timestamp.from(clock.instant()));
+            statement.setTimestamp(2, SqlInstants.timestamp(clock.instant()));
             statement.setBoolean(3, paused);
             State state = read(statement);
             connection.commit();
@@ -132,8 +132,7 @@ public class DeliveryPause {
     private static State read(PreparedStatement statement) throws SQLException {
         try (ResultSet result = statement.executeQuery()) {
             result.next();
-            Timestamp since = result.getTimestamp(2);
-            return new State(result.getBoolean(1), since == null ? null : since.toInstant());
+            return new State(result.getBoolean(1), SqlInstants.instant(result, 2));
         }
     }
 }

@@ -1,5 +1,6 @@
 package com.meetingreminders.delivery;
 
+import com.meetingreminders.jdbc.SqlInstants;
 import com.meetingreminders.notify.Notification;
 import com.meetingreminders.reminder.ReminderStatus;
 import com.meetingreminders.timer.ReminderRef;
@@ -9,7 +10,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -73,12 +73,7 @@ class DeliveryStore {
                     1,
                     connection.createArrayOf(
                             "uuid", refs.stream().map(ReminderRef::meetingId).toArray()));
-            statement.setArray(
-                    2,
-                    // Instants, not Timestamps: an array's elements go as text, and a Timestamp's is local time.
-                    connection.createArrayOf(
-                            "timestamptz",
-                            refs.stream().map(ReminderRef::sendAt).toArray()));
+            statement.setArray(2, SqlInstants.array(connection, refs.stream().map(ReminderRef::sendAt)));
             List<DueReminder> rows = new ArrayList<>(refs.size());
             try (ResultSet result = statement.executeQuery()) {
                 while (result.next()) {
@@ -93,7 +88,7 @@ class DeliveryStore {
 
     /** One row of {@link #LOCK}, read by column name: a column renamed or gone fails here, and in its test. */
     private static DueReminder due(ResultSet row) throws SQLException {
-        Instant sendAt = instant(row, "send_at");
+        Instant sendAt = SqlInstants.instant(row, "send_at");
         String remindBefore = row.getString("remind_before");
         return new DueReminder(
                 row.getLong("id"),
@@ -101,16 +96,16 @@ class DeliveryStore {
                 remindBefore,
                 ReminderStatus.valueOf(row.getString("status")),
                 row.getInt("attempts"),
-                instant(row, "next_attempt_at"),
+                SqlInstants.instant(row, "next_attempt_at"),
                 strings(row.getArray("sent_to")),
                 row.getString("title"),
-                Notification.occurrenceStart(sendAt, remindBefore, instant(row, "starts_at")),
+                Notification.occurrenceStart(sendAt, remindBefore, SqlInstants.instant(row, "starts_at")),
                 row.getString("time_zone"),
                 strings(row.getArray("attendees")),
                 row.getString("webhook_url"),
                 row.getString("owner"),
                 row.getString("trace_parent"),
-                instant(row, "occurrence"));
+                SqlInstants.instant(row, "occurrence"));
     }
 
     boolean isPaused(RoundTransaction transaction) {
@@ -125,7 +120,7 @@ class DeliveryStore {
     void delivered(RoundTransaction transaction, Collection<Long> ids, Instant at) {
         if (!ids.isEmpty()) {
             write(transaction, DELIVERED, statement -> {
-                statement.setTimestamp(1, Timestamp.from(at));
+                statement.setTimestamp(1, SqlInstants.timestamp(at));
                 statement.setArray(2, statement.getConnection().createArrayOf("bigint", ids.toArray()));
                 statement.executeUpdate();
             });
@@ -150,8 +145,7 @@ class DeliveryStore {
                 statement.setInt(1, failure.attempts());
                 statement.setString(2, failure.error());
                 statement.setString(3, failure.status().name());
-                statement.setTimestamp(
-                        4, failure.nextAttemptAt() == null ? null : Timestamp.from(failure.nextAttemptAt()));
+                statement.setTimestamp(4, SqlInstants.timestamp(failure.nextAttemptAt()));
                 statement.setArray(
                         5,
                         statement
@@ -174,11 +168,6 @@ class DeliveryStore {
         } catch (SQLException e) {
             throw new IllegalStateException("Could not record the outcome of a delivery round", e);
         }
-    }
-
-    private static Instant instant(ResultSet result, String column) throws SQLException {
-        Timestamp timestamp = result.getTimestamp(column);
-        return timestamp == null ? null : timestamp.toInstant();
     }
 
     private static List<String> strings(Array array) throws SQLException {

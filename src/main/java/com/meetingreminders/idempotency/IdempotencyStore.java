@@ -1,5 +1,6 @@
 package com.meetingreminders.idempotency;
 
+import com.meetingreminders.jdbc.SqlInstants;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +10,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Optional;
@@ -69,7 +69,7 @@ class IdempotencyStore {
                 PreparedStatement statement = connection.prepareStatement(FIND_LIVE)) {
             statement.setString(1, owner);
             statement.setString(2, key);
-            statement.setTimestamp(3, Timestamp.from(since));
+            statement.setTimestamp(3, SqlInstants.timestamp(since));
             try (ResultSet result = statement.executeQuery()) {
                 if (!result.next()) {
                     return Optional.empty();
@@ -88,12 +88,10 @@ class IdempotencyStore {
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement statement = connection.prepareStatement(COUNT_LIVE)) {
             statement.setString(1, owner);
-            statement.setTimestamp(2, Timestamp.from(since));
+            statement.setTimestamp(2, SqlInstants.timestamp(since));
             try (ResultSet result = statement.executeQuery()) {
                 result.next();
-                return new LiveKeys(
-                        result.getLong(1),
-                        Optional.ofNullable(result.getTimestamp(2)).map(Timestamp::toInstant));
+                return new LiveKeys(result.getLong(1), Optional.ofNullable(SqlInstants.instant(result, 2)));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("Could not count idempotency keys", e);
@@ -110,7 +108,7 @@ class IdempotencyStore {
             statement.setArray(
                     5, connection.createArrayOf("text", answer.headers().toArray()));
             statement.setBytes(6, answer.body());
-            statement.setTimestamp(7, Timestamp.from(createdAt));
+            statement.setTimestamp(7, SqlInstants.timestamp(createdAt));
             statement.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException("Could not keep an idempotency key's answer", e);
@@ -122,7 +120,7 @@ class IdempotencyStore {
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement statement =
                         connection.prepareStatement("delete from idempotency_key where created_at <= ?")) {
-            statement.setTimestamp(1, Timestamp.from(cutoff));
+            statement.setTimestamp(1, SqlInstants.timestamp(cutoff));
             return statement.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException("Could not delete expired idempotency keys", e);

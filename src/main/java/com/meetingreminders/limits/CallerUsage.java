@@ -2,6 +2,7 @@ package com.meetingreminders.limits;
 
 import com.meetingreminders.config.LimitsConfig;
 import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.jdbc.SqlInstants;
 import com.meetingreminders.limits.UsageChange.Bucket;
 import com.meetingreminders.limits.UsageChange.Kind;
 import io.quarkus.logging.Log;
@@ -11,7 +12,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 /**
@@ -74,14 +75,9 @@ public class CallerUsage {
                             amounts.stream()
                                     .map(amount -> name(amount.getKey().kind()))
                                     .toArray()));
-            statement.setArray(
-                    3,
-                    // Instants, not Timestamps: an array's elements go as text, and a Timestamp's is local time.
-                    connection.createArrayOf(
-                            "timestamptz",
-                            amounts.stream()
-                                    .map(amount -> amount.getKey().start())
-                                    .toArray()));
+            Stream<Instant> bucketStarts =
+                    amounts.stream().map(amount -> amount.getKey().start());
+            statement.setArray(3, SqlInstants.array(connection, bucketStarts));
             statement.setArray(
                     4,
                     connection.createArrayOf(
@@ -89,7 +85,7 @@ public class CallerUsage {
             try (ResultSet result = statement.executeQuery()) {
                 while (result.next()) {
                     Kind kind = Kind.valueOf(result.getString(1).toUpperCase(Locale.ROOT));
-                    counts.add(new Count(new Bucket(kind, result.getTimestamp(2).toInstant()), result.getLong(3)));
+                    counts.add(new Count(new Bucket(kind, SqlInstants.instant(result, 2)), result.getLong(3)));
                 }
             }
         } catch (SQLException e) {
@@ -163,7 +159,7 @@ public class CallerUsage {
     void forgetPast() {
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement statement = connection.prepareStatement(FORGET)) {
-            statement.setTimestamp(1, Timestamp.from(clock.instant().minus(Duration.ofHours(1))));
+            statement.setTimestamp(1, SqlInstants.timestamp(clock.instant().minus(Duration.ofHours(1))));
             statement.executeUpdate();
         } catch (SQLException e) {
             Log.debugf("Past usage counts kept for now: %s", e.getMessage());

@@ -1,12 +1,12 @@
 package com.meetingreminders.meeting;
 
+import com.meetingreminders.jdbc.SqlInstants;
 import com.meetingreminders.reminder.NewReminderRows;
 import com.meetingreminders.reminder.Reminder;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -46,27 +46,24 @@ class NewMeetingRows {
                 meetingRows.setObject(1, meeting.id);
                 meetingRows.setString(2, meeting.owner);
                 meetingRows.setString(3, meeting.title);
-                meetingRows.setTimestamp(4, timestamp(meeting.startsAt));
+                meetingRows.setTimestamp(4, SqlInstants.timestamp(meeting.startsAt));
                 meetingRows.setString(5, meeting.timeZone);
                 meetingRows.setArray(6, connection.createArrayOf("varchar", meeting.remindBefore.toArray()));
                 meetingRows.setArray(7, connection.createArrayOf("varchar", meeting.attendees.toArray()));
                 meetingRows.setString(8, meeting.webhookUrl);
                 meetingRows.setString(9, meeting.failureWebhookUrl);
                 meetingRows.setString(10, meeting.recurrence);
-                // Instants, not Timestamps: an array's elements go as text, and a Timestamp's is local time, which
-                // the hour that repeats when clocks go back makes ambiguous.
-                meetingRows.setArray(
-                        11, connection.createArrayOf("timestamptz", meeting.cancelledOccurrences.toArray()));
-                meetingRows.setTimestamp(12, timestamp(meeting.plannedUntil));
-                meetingRows.setTimestamp(13, timestamp(meeting.extendAt));
+                meetingRows.setArray(11, SqlInstants.array(connection, meeting.cancelledOccurrences.stream()));
+                meetingRows.setTimestamp(12, SqlInstants.timestamp(meeting.plannedUntil));
+                meetingRows.setTimestamp(13, SqlInstants.timestamp(meeting.extendAt));
                 meetingRows.setLong(14, meeting.version);
-                meetingRows.setTimestamp(15, timestamp(meeting.createdAt));
-                meetingRows.setTimestamp(16, timestamp(meeting.updatedAt));
+                meetingRows.setTimestamp(15, SqlInstants.timestamp(meeting.createdAt));
+                meetingRows.setTimestamp(16, SqlInstants.timestamp(meeting.updatedAt));
                 meetingRows.addBatch();
                 for (Map.Entry<Instant, Instant> moved : meeting.movedOccurrences.entrySet()) {
                     movedRows.setObject(1, meeting.id);
-                    movedRows.setTimestamp(2, timestamp(moved.getKey()));
-                    movedRows.setTimestamp(3, timestamp(moved.getValue()));
+                    movedRows.setTimestamp(2, SqlInstants.timestamp(moved.getKey()));
+                    movedRows.setTimestamp(3, SqlInstants.timestamp(moved.getValue()));
                     movedRows.addBatch();
                     anyMoved = true;
                 }
@@ -79,9 +76,5 @@ class NewMeetingRows {
             throw new IllegalStateException("Could not store the new meetings", e);
         }
         reminders.insert(theirReminders);
-    }
-
-    private static Timestamp timestamp(Instant instant) {
-        return instant == null ? null : Timestamp.from(instant);
     }
 }

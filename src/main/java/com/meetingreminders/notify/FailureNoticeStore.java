@@ -1,5 +1,6 @@
 package com.meetingreminders.notify;
 
+import com.meetingreminders.jdbc.SqlInstants;
 import com.meetingreminders.timer.ReminderRef;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Array;
@@ -7,7 +8,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -67,7 +67,7 @@ class FailureNoticeStore {
         return take(
                 TAKE_ANY_OWED,
                 (connection, statement) -> {
-                    statement.setTimestamp(3, Timestamp.from(now));
+                    statement.setTimestamp(3, SqlInstants.timestamp(now));
                     statement.setInt(4, limit);
                 },
                 now,
@@ -78,7 +78,7 @@ class FailureNoticeStore {
     void noticed(Collection<Long> reminderIds, Instant at) {
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement statement = connection.prepareStatement(NOTICED)) {
-            statement.setTimestamp(1, Timestamp.from(at));
+            statement.setTimestamp(1, SqlInstants.timestamp(at));
             statement.setArray(2, connection.createArrayOf("bigint", reminderIds.toArray()));
             statement.executeUpdate();
         } catch (SQLException e) {
@@ -93,8 +93,8 @@ class FailureNoticeStore {
     private List<OwedNotice> take(String sql, Condition condition, Instant now, Instant leasedUntil) {
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.setTimestamp(1, Timestamp.from(leasedUntil));
-            statement.setTimestamp(2, Timestamp.from(now));
+            statement.setTimestamp(1, SqlInstants.timestamp(leasedUntil));
+            statement.setTimestamp(2, SqlInstants.timestamp(now));
             condition.bind(connection, statement);
             List<OwedNotice> owed = new ArrayList<>();
             try (ResultSet result = statement.executeQuery()) {
@@ -110,14 +110,14 @@ class FailureNoticeStore {
 
     /** One row of {@link #RETURNING}, read by column name: a column renamed or gone fails here, and in its test. */
     private static OwedNotice read(ResultSet row) throws SQLException {
-        ReminderRef ref = new ReminderRef(row.getObject("meeting_id", UUID.class), instant(row, "send_at"));
+        ReminderRef ref = new ReminderRef(row.getObject("meeting_id", UUID.class), SqlInstants.instant(row, "send_at"));
         String remindBefore = row.getString("remind_before");
         Notification notification = new Notification(
                 ref.id(),
                 ref.meetingId(),
                 row.getString("title"),
-                Notification.occurrenceStart(ref.sendAt(), remindBefore, instant(row, "starts_at")),
-                instant(row, "occurrence"),
+                Notification.occurrenceStart(ref.sendAt(), remindBefore, SqlInstants.instant(row, "starts_at")),
+                SqlInstants.instant(row, "occurrence"),
                 ref.sendAt(),
                 remindBefore,
                 row.getString("time_zone"),
@@ -127,11 +127,6 @@ class FailureNoticeStore {
                 row.getString("owner"),
                 Optional.ofNullable(row.getString("failure_webhook_url")),
                 new FailureNotice(notification, row.getInt("attempts"), row.getString("last_error")));
-    }
-
-    private static Instant instant(ResultSet row, String column) throws SQLException {
-        Timestamp timestamp = row.getTimestamp(column);
-        return timestamp == null ? null : timestamp.toInstant();
     }
 
     private static List<String> strings(Array array) throws SQLException {

@@ -1,11 +1,10 @@
 package com.meetingreminders.reminder;
 
+import com.meetingreminders.jdbc.SqlInstants;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.List;
 import javax.sql.DataSource;
 import org.hibernate.SessionFactory;
@@ -51,8 +50,8 @@ public class NewReminderRows {
                 reminder.id = (Long) ids.generate(session, reminder, null, EventType.INSERT);
                 statement.setLong(1, reminder.id);
                 statement.setObject(2, reminder.meetingId);
-                statement.setTimestamp(3, Timestamp.from(reminder.sendAt));
-                statement.setTimestamp(4, timestampOrNull(reminder.occurrence));
+                statement.setTimestamp(3, SqlInstants.timestamp(reminder.sendAt));
+                statement.setTimestamp(4, SqlInstants.timestamp(reminder.occurrence));
                 statement.setString(5, reminder.remindBefore);
                 statement.setString(6, reminder.status.name());
                 statement.setInt(7, reminder.attempts);
@@ -63,9 +62,5 @@ public class NewReminderRows {
         } catch (SQLException e) {
             throw new IllegalStateException("Could not store the new meetings' reminders", e);
         }
-    }
-
-    private static Timestamp timestampOrNull(Instant instant) {
-        return instant == null ? null : Timestamp.from(instant);
     }
 }

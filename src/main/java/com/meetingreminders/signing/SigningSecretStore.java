@@ -1,11 +1,11 @@
 package com.meetingreminders.signing;
 
+import com.meetingreminders.jdbc.SqlInstants;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
@@ -68,7 +68,7 @@ class SigningSecretStore {
             for (String owner : owners) {
                 statement.setString(1, owner);
                 statement.setBytes(2, WebhookSecret.generate().key());
-                statement.setTimestamp(3, Timestamp.from(now));
+                statement.setTimestamp(3, SqlInstants.timestamp(now));
                 statement.addBatch();
             }
             statement.executeBatch();
@@ -83,8 +83,8 @@ class SigningSecretStore {
                 PreparedStatement statement = connection.prepareStatement(ROTATE)) {
             statement.setString(1, owner);
             statement.setBytes(2, WebhookSecret.generate().key());
-            statement.setTimestamp(3, Timestamp.from(now));
-            statement.setTimestamp(4, Timestamp.from(overlapEnds));
+            statement.setTimestamp(3, SqlInstants.timestamp(now));
+            statement.setTimestamp(4, SqlInstants.timestamp(overlapEnds));
             try (ResultSet result = statement.executeQuery()) {
                 result.next();
                 return read(result);
@@ -96,12 +96,11 @@ class SigningSecretStore {
 
     private static StoredSecrets read(ResultSet result) throws SQLException {
         byte[] previous = result.getBytes(4);
-        Timestamp previousExpiresAt = result.getTimestamp(5);
         return new StoredSecrets(
                 result.getString(1),
                 WebhookSecret.ofKey(result.getBytes(2)),
-                result.getTimestamp(3).toInstant(),
+                SqlInstants.instant(result, 3),
                 previous == null ? null : WebhookSecret.ofKey(previous),
-                previousExpiresAt == null ? null : previousExpiresAt.toInstant());
+                SqlInstants.instant(result, 5));
     }
 }
