@@ -39,9 +39,12 @@ final class ChildProcess {
         try {
             Files.createDirectories(LOGS);
             File log = LOGS.resolve(name + ".log").toFile();
+            // A log holds one run: a process started again under its name (a replica the chaos run restarts) adds
+            // to it, a later run starts it afresh.
+            boolean again = STARTED.stream().anyMatch(started -> started.name.equals(name));
             Process process = new ProcessBuilder(command)
                     .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
+                    .redirectOutput(again ? ProcessBuilder.Redirect.appendTo(log) : ProcessBuilder.Redirect.to(log))
                     .start();
             ChildProcess child = new ChildProcess(name, process);
             STARTED.add(child);
