@@ -12,6 +12,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -21,6 +23,9 @@ final class ChildProcess {
     static final Path LOGS = Path.of("target", "bench");
 
     private static final List<ChildProcess> STARTED = new CopyOnWriteArrayList<>();
+
+    /** The names whose logs this run has begun; unlike {@link #STARTED}, never cleared. */
+    private static final Set<String> LOGGED = ConcurrentHashMap.newKeySet();
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(ChildProcess::stopAll));
@@ -39,9 +44,9 @@ final class ChildProcess {
         try {
             Files.createDirectories(LOGS);
             File log = LOGS.resolve(name + ".log").toFile();
-            // A log holds one run: a process started again under its name (a replica the chaos run restarts) adds
-            // to it, a later run starts it afresh.
-            boolean again = STARTED.stream().anyMatch(started -> started.name.equals(name));
+            // A log holds one run: a process started again under its name (a replica the chaos run restarts, the
+            // receiver of the cluster variant) adds to it, a later run starts it afresh.
+            boolean again = !LOGGED.add(name);
             Process process = new ProcessBuilder(command)
                     .redirectErrorStream(true)
                     .redirectOutput(again ? ProcessBuilder.Redirect.appendTo(log) : ProcessBuilder.Redirect.to(log))
