@@ -15,11 +15,14 @@ import java.util.TimeZone;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 
 /**
  * Instants reach PostgreSQL and come back as the instants they are, on a JVM whose zone has an hour that happens
  * twice: 01:30 on 2027-11-07 is 05:30Z in New York, and again 06:30Z once the clocks have gone back.
  */
+@ResourceLock(Resources.TIME_ZONE)
 class SqlInstantsTest {
 
     private static final Instant FIRST_TIME = Instant.parse("2027-11-07T05:30:00Z");
