@@ -72,9 +72,9 @@ class NewMeetingRows {
             if (anyMoved) {
                 movedRows.executeBatch();
             }
+            reminders.insert(connection, theirReminders);
         } catch (SQLException e) {
             throw new IllegalStateException("Could not store the new meetings", e);
         }
-        reminders.insert(theirReminders);
     }
 }

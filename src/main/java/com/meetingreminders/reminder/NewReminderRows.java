@@ -6,7 +6,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
-import javax.sql.DataSource;
 import org.hibernate.SessionFactory;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
@@ -14,10 +13,10 @@ import org.hibernate.generator.BeforeExecutionGenerator;
 import org.hibernate.generator.EventType;
 
 /**
- * Writes the reminders of meetings created in this transaction, in one JDBC batch on the transaction's connection.
- * Through Hibernate, persisting a group's reminders and flushing them cost more of a create's CPU than the inserts
- * themselves (measured with JFR); a new reminder needs none of what a session keeps. Ids still come from the entity's
- * own generator, so these rows and those Hibernate writes share one pool of ids from {@code reminder_seq}.
+ * Writes the reminders of meetings created in this transaction, in one JDBC batch on the connection that wrote their
+ * meetings. Through Hibernate, persisting a group's reminders and flushing them cost more of a create's CPU than the
+ * inserts themselves (measured with JFR); a new reminder needs none of what a session keeps. Ids still come from the
+ * entity's own generator, so these rows and those Hibernate writes share one pool of ids from {@code reminder_seq}.
  */
 @ApplicationScoped
 public class NewReminderRows {
@@ -25,27 +24,24 @@ public class NewReminderRows {
     private static final String INSERT = "insert into reminder (id, meeting_id, send_at, occurrence, remind_before,"
             + " status, attempts, trace_parent) values (?, ?, ?, ?, ?, ?, ?, ?)";
 
-    private final DataSource dataSource;
     private final BeforeExecutionGenerator ids;
 
-    NewReminderRows(DataSource dataSource, SessionFactory sessions) {
-        this.dataSource = dataSource;
+    NewReminderRows(SessionFactory sessions) {
         this.ids = (BeforeExecutionGenerator) sessions.unwrap(SessionFactoryImplementor.class)
                 .getMappingMetamodel()
                 .getEntityDescriptor(Reminder.class)
                 .getGenerator();
     }
 
-    /** Gives each reminder its id and inserts them; their meetings' rows must be written already. */
-    public void insert(List<Reminder> reminders) {
+    /** Gives each reminder its id and inserts them on {@code connection}, where their meetings' rows are written. */
+    public void insert(Connection connection, List<Reminder> reminders) {
         if (reminders.isEmpty()) {
             return;
         }
         // The generator takes its values through this transaction's session, as a persist would.
         SharedSessionContractImplementor session =
                 Reminder.getEntityManager().unwrap(SharedSessionContractImplementor.class);
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = connection.prepareStatement(INSERT)) {
+        try (PreparedStatement statement = connection.prepareStatement(INSERT)) {
             for (Reminder reminder : reminders) {
                 reminder.id = (Long) ids.generate(session, reminder, null, EventType.INSERT);
                 statement.setLong(1, reminder.id);
