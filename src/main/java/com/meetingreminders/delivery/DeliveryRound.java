@@ -4,6 +4,7 @@ import com.meetingreminders.background.FailureLog;
 import com.meetingreminders.config.DeliveryConfig;
 import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.delivery.ReminderSender.Attempt;
+import com.meetingreminders.jdbc.LocalTransaction;
 import com.meetingreminders.notify.FailureNotices;
 import com.meetingreminders.reminder.DeliveryPath;
 import com.meetingreminders.reminder.ReminderMetrics;
@@ -81,7 +82,7 @@ public class DeliveryRound {
     CompletableFuture<Void> deliver(List<ReminderRef> held, DeliveryPath path, Executor workers) {
         long started = System.nanoTime();
         RoundTrace trace = RoundTrace.begin(tracer);
-        RoundTransaction transaction = null;
+        LocalTransaction transaction = null;
         Started round;
         try {
             transaction = store.begin(timeouts.transaction());
@@ -95,7 +96,7 @@ public class DeliveryRound {
             trace.end();
             return CompletableFuture.completedFuture(null);
         }
-        RoundTransaction open = transaction;
+        LocalTransaction open = transaction;
         return CompletableFuture.allOf(
                         round.attempts().stream().map(Attempt::ended).toArray(CompletableFuture<?>[]::new))
                 .orTimeout(timeouts.sendsWait().toMillis(), TimeUnit.MILLISECONDS)
@@ -113,7 +114,7 @@ public class DeliveryRound {
     /** What a round decided before its sends, and the sends it started. */
     private record Started(List<Settlement> settlements, List<Long> skipped, List<Attempt> attempts) {}
 
-    private Started start(RoundTransaction transaction, List<ReminderRef> held, DeliveryPath path, RoundTrace trace) {
+    private Started start(LocalTransaction transaction, List<ReminderRef> held, DeliveryPath path, RoundTrace trace) {
         if (store.isPaused(transaction)) {
             // Nothing is sent and nothing is lost: the reminders wait on the schedule, due again once a replica has
             // had time to read the switch again, and are then sent or skipped by the late cut-off.
@@ -158,7 +159,7 @@ public class DeliveryRound {
 
     /** Records every outcome and commits; then Redis, the channels, the metrics and the log hear of it. */
     private void finish(
-            RoundTransaction transaction, Started round, DeliveryPath path, List<ReminderRef> held, RoundTrace trace) {
+            LocalTransaction transaction, Started round, DeliveryPath path, List<ReminderRef> held, RoundTrace trace) {
         try {
             finishTraced(transaction, round, path, held, trace);
         } finally {
@@ -167,7 +168,7 @@ public class DeliveryRound {
     }
 
     private void finishTraced(
-            RoundTransaction transaction, Started round, DeliveryPath path, List<ReminderRef> held, RoundTrace trace) {
+            LocalTransaction transaction, Started round, DeliveryPath path, List<ReminderRef> held, RoundTrace trace) {
         RoundOutcome outcome;
         try (transaction) {
             outcome = RoundOutcome.of(round.attempts(), clock, delivery, this::backoffAfter);

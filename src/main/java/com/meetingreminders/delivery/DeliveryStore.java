@@ -1,5 +1,6 @@
 package com.meetingreminders.delivery;
 
+import com.meetingreminders.jdbc.LocalTransaction;
 import com.meetingreminders.jdbc.SqlInstants;
 import com.meetingreminders.notify.Notification;
 import com.meetingreminders.reminder.ReminderStatus;
@@ -61,12 +62,16 @@ class DeliveryStore {
         this.dataSource = dataSource;
     }
 
-    /** Opens a round's transaction, which the database ends if it stays idle longer than {@code longest}. */
-    RoundTransaction begin(Duration longest) {
-        return RoundTransaction.begin(dataSource, longest);
+    /**
+     * Opens a round's transaction, which the database ends if it stays idle longer than {@code longest}. It is bound to
+     * no thread: a worker opens it and locks the round's rows, no thread holds it while the notifications are out, and
+     * a worker records the outcomes and commits it.
+     */
+    LocalTransaction begin(Duration longest) {
+        return LocalTransaction.begin(dataSource).idleAtMost(longest);
     }
 
-    List<DueReminder> lock(RoundTransaction transaction, Collection<ReminderRef> refs) {
+    List<DueReminder> lock(LocalTransaction transaction, Collection<ReminderRef> refs) {
         Connection connection = transaction.connection();
         try (PreparedStatement statement = connection.prepareStatement(LOCK)) {
             statement.setArray(
@@ -108,7 +113,7 @@ class DeliveryStore {
                 SqlInstants.instant(row, "occurrence"));
     }
 
-    boolean isPaused(RoundTransaction transaction) {
+    boolean isPaused(LocalTransaction transaction) {
         try (PreparedStatement statement = transaction.connection().prepareStatement(PAUSED);
                 ResultSet result = statement.executeQuery()) {
             return result.next() && result.getBoolean("paused");
@@ -117,7 +122,7 @@ class DeliveryStore {
         }
     }
 
-    void delivered(RoundTransaction transaction, Collection<Long> ids, Instant at) {
+    void delivered(LocalTransaction transaction, Collection<Long> ids, Instant at) {
         if (!ids.isEmpty()) {
             write(transaction, DELIVERED, statement -> {
                 statement.setTimestamp(1, SqlInstants.timestamp(at));
@@ -127,7 +132,7 @@ class DeliveryStore {
         }
     }
 
-    void skipped(RoundTransaction transaction, Collection<Long> ids) {
+    void skipped(LocalTransaction transaction, Collection<Long> ids) {
         if (!ids.isEmpty()) {
             write(transaction, SKIPPED, statement -> {
                 statement.setArray(1, statement.getConnection().createArrayOf("bigint", ids.toArray()));
@@ -136,7 +141,7 @@ class DeliveryStore {
         }
     }
 
-    void failed(RoundTransaction transaction, Collection<DueReminder.Failure> failures) {
+    void failed(LocalTransaction transaction, Collection<DueReminder.Failure> failures) {
         if (failures.isEmpty()) {
             return;
         }
@@ -162,7 +167,7 @@ class DeliveryStore {
         void run(PreparedStatement statement) throws SQLException;
     }
 
-    private static void write(RoundTransaction transaction, String sql, Write write) {
+    private static void write(LocalTransaction transaction, String sql, Write write) {
         try (PreparedStatement statement = transaction.connection().prepareStatement(sql)) {
             write.run(statement);
         } catch (SQLException e) {

@@ -3,6 +3,7 @@ package com.meetingreminders.delivery;
 import com.meetingreminders.background.BackgroundWork;
 import com.meetingreminders.config.DeliveryConfig;
 import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.jdbc.LocalTransaction;
 import com.meetingreminders.notify.Notification;
 import com.meetingreminders.notify.WebhookChannel;
 import com.meetingreminders.reminder.ReminderStatus;
@@ -149,7 +150,7 @@ public class DeliveryWarmUp {
                 .mapToObj(i -> synthetic(i, target))
                 .toList();
         List<ReminderRef> refs = reminders.stream().map(DueReminder::ref).toList();
-        try (RoundTransaction transaction = store.begin(timeouts.transaction())) {
+        try (LocalTransaction transaction = store.begin(timeouts.transaction())) {
             store.isPaused(transaction);
             store.lock(transaction, refs);
             CompletableFuture<?>[] sends = reminders.stream()

@@ -58,6 +58,15 @@ public class CallerUsage {
 
     /** Adds the change to the owner's counts in the current transaction; fails if one it raises goes over its limit. */
     public void charge(String owner, UsageChange change) {
+        try (Connection connection = dataSource.getConnection()) {
+            charge(connection, owner, change);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not count the caller's usage", e);
+        }
+    }
+
+    /** Adds the change to the owner's counts in the transaction open on {@code connection}; as above. */
+    public void charge(Connection connection, String owner, UsageChange change) {
         List<Map.Entry<Bucket, Long>> amounts = change.amounts().entrySet().stream()
                 .filter(amount -> amount.getValue() != 0)
                 .toList();
@@ -65,8 +74,7 @@ public class CallerUsage {
             return;
         }
         List<Count> counts = new ArrayList<>();
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = connection.prepareStatement(CHARGE)) {
+        try (PreparedStatement statement = connection.prepareStatement(CHARGE)) {
             statement.setString(1, owner);
             statement.setArray(
                     2,

@@ -34,7 +34,7 @@ class MeetingPlans {
         this.clock = clock;
     }
 
-    /** Plans the reminders of a meeting created in this transaction; the usage is charged once for the whole create. */
+    /** Plans the reminders of a meeting being created; the usage is charged once for the whole create. */
     ReminderPlan planNew(Meeting meeting, Instant now, UsageChange usage) {
         MeetingOccurrences.checkMoves(meeting, now);
         ReminderPlan plan = planner.planNew(

@@ -6,12 +6,14 @@ import com.meetingreminders.limits.UsageChange;
 import com.meetingreminders.reminder.Reminder;
 import com.meetingreminders.reminder.ReminderCollision;
 import com.meetingreminders.reminder.ReminderPlan;
+import com.meetingreminders.reminder.ScheduleChange;
 import com.meetingreminders.series.SeriesRule;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.quarkus.panache.common.Page;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -44,6 +46,7 @@ public class MeetingService {
         this.rows = rows;
     }
 
+    @Transactional(TxType.SUPPORTS)
     public MeetingView create(String owner, MeetingRequest request) {
         return create(owner, request, Map.of());
     }
@@ -52,6 +55,7 @@ public class MeetingService {
      * Creates a series with some occurrences already moved (original start to new start), as an imported calendar's
      * exceptions move them.
      */
+    @Transactional(TxType.SUPPORTS)
     public MeetingView create(String owner, MeetingRequest request, Map<Instant, Instant> moved) {
         return createTogether(owner, List.of(new NewMeeting(request, moved, Context.current())))
                 .get(0);
@@ -61,6 +65,7 @@ public class MeetingService {
      * Creates all the meetings in one transaction: all of them, or none. Together they count toward the owner's
      * limits.
      */
+    @Transactional(TxType.SUPPORTS)
     public List<MeetingView> createAll(String owner, List<MeetingRequest> requests) {
         Context trace = Context.current();
         return createTogether(
@@ -75,8 +80,10 @@ public class MeetingService {
 
     /**
      * Creates all the meetings in one transaction, all or none. Each meeting's reminders join the trace of the request
-     * that asked for it, which is not always the current one (see {@link GroupedCreates}).
+     * that asked for it, which is not always the current one (see {@link GroupedCreates}). The transaction is the
+     * rows' own (see {@link NewMeetingRows}) unless a JTA one is open.
      */
+    @Transactional(TxType.SUPPORTS)
     List<MeetingView> createTogether(String owner, List<NewMeeting> requests) {
         Instant now = clock.instant();
         UsageChange usage = new UsageChange(now);
@@ -86,19 +93,20 @@ public class MeetingService {
         }
         List<MeetingView> created = new ArrayList<>();
         List<Reminder> reminders = new ArrayList<>();
+        List<ScheduleChange> schedules = new ArrayList<>();
         for (int i = 0; i < meetings.size(); i++) {
             Meeting meeting = meetings.get(i);
             try (Scope trace = requests.get(i).trace().makeCurrent()) {
-                List<Reminder> planned = plans.planNew(meeting, now, usage).reminders();
-                reminders.addAll(planned);
-                created.add(MeetingView.of(meeting, planned));
+                ReminderPlan plan = plans.planNew(meeting, now, usage);
+                reminders.addAll(plan.reminders());
+                schedules.add(plan.change());
+                created.add(MeetingView.of(meeting, plan.reminders()));
             } catch (ReminderCollision e) {
                 throw requests.size() == 1 ? e : e.inMeeting("[" + i + "]");
             }
         }
         // Written once planned: planning sets a series' horizon on its meeting.
-        rows.insert(meetings, reminders);
-        plans.charge(owner, usage);
+        rows.store(owner, meetings, reminders, schedules, usage);
         return created;
     }
 

@@ -1,8 +1,14 @@
 package com.meetingreminders.meeting;
 
+import com.meetingreminders.jdbc.LocalTransaction;
 import com.meetingreminders.jdbc.SqlInstants;
+import com.meetingreminders.limits.CallerUsage;
+import com.meetingreminders.limits.UsageChange;
 import com.meetingreminders.reminder.NewReminderRows;
+import com.meetingreminders.reminder.PendingTimers;
 import com.meetingreminders.reminder.Reminder;
+import com.meetingreminders.reminder.ScheduleChange;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -13,10 +19,12 @@ import java.util.Map;
 import javax.sql.DataSource;
 
 /**
- * Writes meetings created in this transaction, their moved occurrences and their reminders, in one JDBC batch for each
- * table on the transaction's connection. A create writes rows that no one has read: Hibernate's persist and flush
- * (entity entries, dirty checks, collection wrappers) cost more of its CPU than the inserts themselves (measured with
- * JFR), and bought nothing here. Changes and deletes of meetings stay with Hibernate.
+ * Stores meetings being created, their moved occurrences and their reminders, counts them toward their owner's limits,
+ * and arms the reminders once that has committed. The rows go in one JDBC batch for each table, in a transaction of
+ * their own on one connection. A create writes rows that no one has read: Hibernate's persist and flush (entity
+ * entries, dirty checks, collection wrappers), and the JTA transaction and session around them, cost more of its CPU
+ * than the inserts themselves (measured with JFR), and bought nothing here. Changes and deletes of meetings stay with
+ * Hibernate.
  */
 @ApplicationScoped
 class NewMeetingRows {
@@ -30,16 +38,49 @@ class NewMeetingRows {
 
     private final DataSource dataSource;
     private final NewReminderRows reminders;
+    private final CallerUsage callerUsage;
+    private final PendingTimers timers;
 
-    NewMeetingRows(DataSource dataSource, NewReminderRows reminders) {
+    NewMeetingRows(DataSource dataSource, NewReminderRows reminders, CallerUsage callerUsage, PendingTimers timers) {
         this.dataSource = dataSource;
         this.reminders = reminders;
+        this.callerUsage = callerUsage;
+        this.timers = timers;
     }
 
-    /** Inserts the meetings as they are now, each meeting before its reminders. */
-    void insert(List<Meeting> meetings, List<Reminder> theirReminders) {
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement meetingRows = connection.prepareStatement(MEETING);
+    /**
+     * Stores the meetings as they are now, each before its reminders, and charges their usage last, so that the owner's
+     * counts stay locked as briefly as they can. Returns once it has committed and the reminders are armed; fails, and
+     * stores nothing, if the usage goes over a limit. Inside a JTA transaction it joins that one instead, and the
+     * reminders are armed after that commits.
+     */
+    void store(
+            String owner,
+            List<Meeting> meetings,
+            List<Reminder> theirReminders,
+            List<ScheduleChange> schedules,
+            UsageChange usage) {
+        if (QuarkusTransaction.isActive()) {
+            // An Idempotency-Key's answer commits with the meetings, in the transaction it has open.
+            try (Connection connection = dataSource.getConnection()) {
+                insert(connection, meetings, theirReminders);
+                callerUsage.charge(connection, owner, usage);
+            } catch (SQLException e) {
+                throw new IllegalStateException("Could not store the new meetings", e);
+            }
+            schedules.forEach(timers::add);
+            return;
+        }
+        try (LocalTransaction transaction = LocalTransaction.begin(dataSource)) {
+            insert(transaction.connection(), meetings, theirReminders);
+            callerUsage.charge(transaction.connection(), owner, usage);
+            transaction.commit();
+        }
+        timers.committed(schedules);
+    }
+
+    private void insert(Connection connection, List<Meeting> meetings, List<Reminder> theirReminders) {
+        try (PreparedStatement meetingRows = connection.prepareStatement(MEETING);
                 PreparedStatement movedRows = connection.prepareStatement(MOVED)) {
             boolean anyMoved = false;
             for (Meeting meeting : meetings) {

@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import org.hibernate.SessionFactory;
+import org.hibernate.StatelessSession;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.BeforeExecutionGenerator;
@@ -24,24 +25,30 @@ public class NewReminderRows {
     private static final String INSERT = "insert into reminder (id, meeting_id, send_at, occurrence, remind_before,"
             + " status, attempts, trace_parent) values (?, ?, ?, ?, ?, ?, ?, ?)";
 
+    private final SessionFactory sessions;
     private final BeforeExecutionGenerator ids;
 
     NewReminderRows(SessionFactory sessions) {
+        this.sessions = sessions;
         this.ids = (BeforeExecutionGenerator) sessions.unwrap(SessionFactoryImplementor.class)
                 .getMappingMetamodel()
                 .getEntityDescriptor(Reminder.class)
                 .getGenerator();
     }
 
-    /** Gives each reminder its id and inserts them on {@code connection}, where their meetings' rows are written. */
+    /**
+     * Gives each reminder its id and inserts them on {@code connection}, in the transaction where their meetings' rows
+     * are written. They are armed once it commits: see {@link PendingTimers}.
+     */
     public void insert(Connection connection, List<Reminder> reminders) {
         if (reminders.isEmpty()) {
             return;
         }
-        // The generator takes its values through this transaction's session, as a persist would.
-        SharedSessionContractImplementor session =
-                Reminder.getEntityManager().unwrap(SharedSessionContractImplementor.class);
-        try (PreparedStatement statement = connection.prepareStatement(INSERT)) {
+        // The generator takes its values through a session; a stateless one on this connection is the least of one.
+        try (StatelessSession idSession =
+                        sessions.withStatelessOptions().connection(connection).openStatelessSession();
+                PreparedStatement statement = connection.prepareStatement(INSERT)) {
+            SharedSessionContractImplementor session = (SharedSessionContractImplementor) idSession;
             for (Reminder reminder : reminders) {
                 reminder.id = (Long) ids.generate(session, reminder, null, EventType.INSERT);
                 statement.setLong(1, reminder.id);

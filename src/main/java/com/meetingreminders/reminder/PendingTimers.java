@@ -12,7 +12,7 @@ import java.util.List;
  * for a batch of a thousand meetings rather than a thousand.
  */
 @ApplicationScoped
-class PendingTimers {
+public class PendingTimers {
 
     private static final Object KEY = PendingTimers.class;
 
@@ -26,8 +26,8 @@ class PendingTimers {
         this.metrics = metrics;
     }
 
-    /** Records a change of the current transaction; nothing happens to the timers if it rolls back. */
-    void add(ScheduleChange change) {
+    /** Records a change of the current JTA transaction; nothing happens to the timers if it rolls back. */
+    public void add(ScheduleChange change) {
         if (change.isEmpty()) {
             return;
         }
@@ -43,14 +43,19 @@ class PendingTimers {
                 @Override
                 public void afterCompletion(int status) {
                     if (status == Status.STATUS_COMMITTED) {
-                        ScheduleChange committed = ScheduleChange.merge(changes);
-                        metrics.committed(committed);
-                        arming.afterCommit(committed);
+                        committed(changes);
                     }
                 }
             });
             pending = changes;
         }
         pending.add(change);
+    }
+
+    /** Applies the changes of a transaction that has just committed, as one. */
+    public void committed(List<ScheduleChange> changes) {
+        ScheduleChange committed = ScheduleChange.merge(changes);
+        metrics.committed(committed);
+        arming.afterCommit(committed);
     }
 }

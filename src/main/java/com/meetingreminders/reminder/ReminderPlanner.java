@@ -40,8 +40,9 @@ public class ReminderPlanner {
     }
 
     /**
-     * Plans the reminders of a meeting created in this transaction: there is nothing to lock yet. The rows are not
-     * stored: the caller writes them with its meeting's (see {@link NewReminderRows}).
+     * Plans the reminders of a meeting being created: there is nothing to lock yet. The rows are neither stored nor
+     * armed: the caller writes them with its meeting's and arms them once they are committed (see {@link
+     * NewReminderRows}).
      */
     public ReminderPlan planNew(
             UUID meetingId, List<Duration> remindBefore, List<PlannedOccurrence> occurrences, Instant now) {
@@ -57,14 +58,17 @@ public class ReminderPlanner {
         return planLocked(meetingId, remindBefore, occurrences, now, false);
     }
 
-    /** Plans against the meeting's rows, locked; new rows go into this transaction's session. */
+    /**
+     * Plans against the meeting's rows, locked; new rows go into this transaction's session, and the timers change
+     * after its commit.
+     */
     private ReminderPlan planLocked(
             UUID meetingId,
             List<Duration> remindBefore,
             List<PlannedOccurrence> occurrences,
             Instant now,
             boolean byCaller) {
-        return plan(
+        ReminderPlan plan = plan(
                 meetingId,
                 Reminder.lockForMeeting(meetingId),
                 remindBefore,
@@ -72,6 +76,8 @@ public class ReminderPlanner {
                 now,
                 byCaller,
                 reminder -> reminder.persist());
+        timers.add(plan.change());
+        return plan;
     }
 
     private ReminderPlan plan(
@@ -132,9 +138,7 @@ public class ReminderPlanner {
                 disarmed.add(reminder.ref());
             }
         }
-        ScheduleChange change = new ScheduleChange(armed, disarmed, skipped);
-        timers.add(change);
-        return new ReminderPlan(planned, change);
+        return new ReminderPlan(planned, new ScheduleChange(armed, disarmed, skipped));
     }
 
     /** The meeting is going away: every unsent reminder is cancelled with it. */

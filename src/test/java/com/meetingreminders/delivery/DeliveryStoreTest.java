@@ -4,6 +4,7 @@ import static com.meetingreminders.support.MeetingBody.meeting;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.meetingreminders.jdbc.LocalTransaction;
 import com.meetingreminders.reminder.ReminderStatus;
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.Database;
@@ -57,7 +58,7 @@ class DeliveryStoreTest {
         long rowId = Database.queryLong(
                 Database.TEST_DATABASE, "select id from reminder where meeting_id = '" + ref.meetingId() + "'");
 
-        try (RoundTransaction transaction = store.begin(Duration.ofSeconds(30))) {
+        try (LocalTransaction transaction = store.begin(Duration.ofSeconds(30))) {
             List<DueReminder> read = store.lock(transaction, List.of(ref));
 
             assertThat(read).hasSize(1);
@@ -88,7 +89,7 @@ class DeliveryStoreTest {
         ReminderRef ref = new ReminderRef(UUID.fromString(id), startsAt.minus(Duration.ofMinutes(5)));
         Instant retryAt = startsAt.minus(Duration.ofMinutes(4));
 
-        try (RoundTransaction transaction = store.begin(Duration.ofSeconds(30))) {
+        try (LocalTransaction transaction = store.begin(Duration.ofSeconds(30))) {
             DueReminder due = store.lock(transaction, List.of(ref)).get(0);
             store.failed(
                     transaction,

@@ -1,4 +1,4 @@
-package com.meetingreminders.delivery;
+package com.meetingreminders.jdbc;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -7,45 +7,55 @@ import java.time.Duration;
 import javax.sql.DataSource;
 
 /**
- * A delivery round's own transaction on one JDBC connection, not bound to a thread: a worker opens it and locks the
- * round's rows, no thread holds it while the notifications are out, and a worker records the outcomes and commits
- * it. PostgreSQL ends it if it stays idle longer than {@link DeliveryTimeouts#transaction()}, so that its row locks
- * can never outlive a round that went astray. Closed without a commit, it rolls back.
+ * A transaction on one pooled JDBC connection, outside JTA and not bound to a thread. Where the work is a few
+ * statements on one database, JTA's coordination (and the Hibernate session it brings) costs more than the work: a
+ * delivery round and a create commit this way. Closed without a commit, it rolls back.
  */
-final class RoundTransaction implements AutoCloseable {
+public final class LocalTransaction implements AutoCloseable {
 
     private final Connection connection;
     private boolean committed;
 
-    private RoundTransaction(Connection connection) {
+    private LocalTransaction(Connection connection) {
         this.connection = connection;
     }
 
-    static RoundTransaction begin(DataSource dataSource, Duration longest) {
+    public static LocalTransaction begin(DataSource dataSource) {
         Connection connection = null;
         try {
             connection = dataSource.getConnection();
             connection.setAutoCommit(false);
-            try (Statement statement = connection.createStatement()) {
-                statement.execute("set local idle_in_transaction_session_timeout = " + longest.toMillis());
-            }
-            return new RoundTransaction(connection);
+            return new LocalTransaction(connection);
         } catch (SQLException e) {
             closeQuietly(connection);
-            throw new IllegalStateException("Could not open the transaction of a delivery round", e);
+            throw new IllegalStateException("Could not open a transaction", e);
         }
     }
 
-    Connection connection() {
+    /**
+     * PostgreSQL ends the transaction if it stays idle longer than {@code longest}, so that its row locks can never
+     * outlive a caller that went astray while it held them.
+     */
+    public LocalTransaction idleAtMost(Duration longest) {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("set local idle_in_transaction_session_timeout = " + longest.toMillis());
+            return this;
+        } catch (SQLException e) {
+            close();
+            throw new IllegalStateException("Could not limit a transaction's idle time", e);
+        }
+    }
+
+    public Connection connection() {
         return connection;
     }
 
-    void commit() {
+    public void commit() {
         try {
             connection.commit();
             committed = true;
         } catch (SQLException e) {
-            throw new IllegalStateException("Could not commit the outcome of a delivery round", e);
+            throw new IllegalStateException("Could not commit", e);
         }
     }
 
