@@ -98,11 +98,13 @@ public final class Bench {
                 };
                 Ratios.creates(firstThousand[0], firstThousand[1]);
             }
-            System.out.println("warming up (not recorded)");
-            service.warmUp();
+            if (runs("precision") || runs("burst") || runs("steady") || runs("cold") || only.equals("cluster")) {
+                System.out.println("warming up until the compilers are quiet (not recorded)");
+                record(service.warmDeliveries(warmUpBound()));
+            }
             if (runs("precision") || runs("burst")) {
                 // The floor is measured warm, as the service is: its first thousands of sends compile its path.
-                deliveryFloor.due("floor-warm-up", 20_000, 0);
+                record(deliveryFloor.warmUp(warmUpBound().dividedBy(2)));
             }
             for (long pending : runs("precision") ? pendingCounts() : List.<Long>of()) {
                 Result precise = record(service.precision(pending));
@@ -131,6 +133,10 @@ public final class Bench {
                 // The single-node figures the cluster variant is set beside, without the floor and the peer.
                 record(service.precision(CLUSTER_PENDING));
                 record(service.burst(CLUSTER_BURST));
+            }
+            if (writeFloor != null) {
+                record(service.warmCreates(warmUpBound()));
+                record(writeFloor.warmUp(service.createBody(), warmUpBound().dividedBy(2)));
             }
             for (int concurrency : runs("creates") ? (quick ? List.of(16) : List.of(16, 64)) : List.<Integer>of()) {
                 Result creates = record(service.creates(concurrency, quick ? 10 : 20));
@@ -161,8 +167,9 @@ public final class Bench {
      */
     private void runCluster(SystemUnderTest system) throws Exception {
         ServiceScenarios service = new ServiceScenarios(system);
-        System.out.println("warming up the replicas on the cluster (not recorded)");
-        service.warmUp();
+        System.out.println("warming up the replicas on the cluster until the compilers are quiet (not recorded)");
+        record(service.warmDeliveries(warmUpBound())
+                .renamed("warm-up-deliveries-cluster", "service on a Redis Cluster"));
         for (Result cluster : List.of(service.precision(CLUSTER_PENDING), service.burst(CLUSTER_BURST))) {
             Result single = results.stream()
                     .filter(result -> result.name.equals(cluster.name) && result.system.equals("service"))
@@ -183,6 +190,14 @@ public final class Bench {
      */
     private boolean runsCluster() {
         return only.equals("cluster") || (only.isEmpty() && !quick);
+    }
+
+    /**
+     * How long the service's replicas may take to warm up on one family of scenarios; a floor gets half. Full runs
+     * found the replicas quiet after about 70 s of creates; a quick run gives less, and its rows say if it fell short.
+     */
+    private Duration warmUpBound() {
+        return Duration.ofSeconds(quick ? 60 : 180);
     }
 
     private List<Long> pendingCounts() {

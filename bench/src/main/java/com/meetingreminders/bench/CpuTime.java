@@ -9,14 +9,19 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The CPU time of the processes on this machine that a scenario makes work, by role, read from /proc: a drain or a
  * p99 says how long the work took on two shared cores, this says how much work it was and whose. Roles: the
  * replicas, the receiver, the write floor and BullMQ's Node worker (processes the bench started, by name), the bench
  * itself (where the delivery floor and the load generator run), and, by command, every PostgreSQL and Redis process.
- * Other processes are left out: the machine is meant to be quiet during a run.
+ * Other processes are left out: the machine is meant to be quiet during a run. Of each JVM it also reads the threads of
+ * its JIT compilers, which tell whether a process still compiles its hot paths or runs them compiled (see
+ * {@link JitWarmUp}).
  */
 final class CpuTime {
 
@@ -33,7 +38,8 @@ final class CpuTime {
     /** Ticks of each process seen, by pid, with its role. */
     private final Map<Long, Ticks> processes;
 
-    private record Ticks(String role, long ticks) {}
+    /** A process's ticks, and of them its JIT compilers' ({@code -1} where it has none: not a JVM). */
+    private record Ticks(String role, long ticks, long compiling) {}
 
     private CpuTime(Map<Long, Ticks> processes) {
         this.processes = processes;
@@ -86,7 +92,7 @@ final class CpuTime {
                 if (role != null) {
                     long ticks = ticks(dir);
                     if (ticks >= 0) {
-                        processes.put(pid, new Ticks(role, ticks));
+                        processes.put(pid, new Ticks(role, ticks, command == null ? compilingTicks(dir) : -1));
                     }
                 }
             }
@@ -118,6 +124,41 @@ final class CpuTime {
             }
         });
         return micros;
+    }
+
+    /**
+     * The share, in percent, of the CPU that {@code role}'s processes spent since {@code before} that went to their
+     * JIT compilers; -1 where the role has no JVM or spent nothing.
+     */
+    long compilingPercentSince(CpuTime before, String role) {
+        long spent = 0;
+        long compiling = 0;
+        boolean anyJvm = false;
+        for (Map.Entry<Long, Ticks> process : processes.entrySet()) {
+            Ticks now = process.getValue();
+            if (!now.role().equals(role)) {
+                continue;
+            }
+            Ticks then = before.processes.get(process.getKey());
+            boolean same = then != null && then.role().equals(role);
+            spent += same ? now.ticks() - then.ticks() : now.ticks();
+            if (now.compiling() >= 0) {
+                anyJvm = true;
+                // A compiler thread that the JVM let go takes its ticks with it: never count less than none.
+                compiling += same && then.compiling() >= 0
+                        ? Math.max(0, now.compiling() - then.compiling())
+                        : now.compiling();
+            }
+        }
+        return anyJvm && spent > 0 ? Math.round(100.0 * compiling / spent) : -1;
+    }
+
+    /** The roles of the JVMs read, for which {@link #compilingPercentSince} has a figure. */
+    Set<String> jvmRoles() {
+        return processes.values().stream()
+                .filter(process -> process.compiling() >= 0)
+                .map(Ticks::role)
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     private static long microsEach(long ticks, long units) {
@@ -152,7 +193,30 @@ final class CpuTime {
         }
     }
 
-    /** User and system time of the whole process, every thread; -1 if it is gone. */
+    /**
+     * User and system time of the process's JIT compiler threads: HotSpot names them "C1 CompilerThread0", "C2 ...",
+     * which the kernel cuts to 15 characters. -1 if the process has none (not a JVM) or is gone.
+     */
+    private static long compilingTicks(Path dir) {
+        long ticks = -1;
+        try (DirectoryStream<Path> threads = Files.newDirectoryStream(dir.resolve("task"))) {
+            for (Path thread : threads) {
+                try {
+                    String name = Files.readString(thread.resolve("comm")).strip();
+                    if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+                        ticks = Math.max(ticks, 0) + Math.max(0, ticks(thread));
+                    }
+                } catch (IOException e) {
+                    // The thread ended since the directory was listed.
+                }
+            }
+        } catch (IOException e) {
+            return -1;
+        }
+        return ticks;
+    }
+
+    /** User and system time of the whole process, every thread (or of one thread); -1 if it is gone. */
     private static long ticks(Path dir) {
         try {
             String stat = Files.readString(dir.resolve("stat"));

@@ -12,6 +12,7 @@ import io.vertx.core.http.RequestOptions;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -29,6 +30,8 @@ import org.redisson.client.codec.StringCodec;
  * retries nothing: the distance to it is what the service's guarantees cost.
  */
 final class DeliveryFloor implements AutoCloseable {
+
+    private static final String SYSTEM = "floor: ZSET poll + signed POST";
 
     /** The service's {@code reminders.webhook.max-connections-per-receiver} default. */
     static final int CONNECTIONS = 64;
@@ -106,9 +109,18 @@ final class DeliveryFloor implements AutoCloseable {
         } finally {
             floor.redis.getKeys().unlink(zset);
         }
-        return Result.ofArrivals(name, "floor: ZSET poll + signed POST", count, system.arrivals(name), dueAt)
+        return Result.ofArrivals(name, SYSTEM, count, system.arrivals(name), dueAt)
                 .cpu(fallingDue, CpuTime.now(), count)
                 .figure("pending", pending);
+    }
+
+    /**
+     * Warms the floor, whose loop runs in the bench's own JVM, on its scenarios' load as the replicas are warmed (see
+     * {@link JitWarmUp}).
+     */
+    Result warmUp(Duration atMost) throws Exception {
+        return JitWarmUp.until(
+                "warm-up-deliveries-floor", SYSTEM, "bench", atMost, slice -> due("floor-warm-up-" + slice, 20_000, 0));
     }
 
     private void post(URI hook, String deliveryId, long dueAt) {

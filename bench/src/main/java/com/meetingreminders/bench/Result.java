@@ -105,12 +105,18 @@ final class Result {
     /**
      * The CPU each unit of work ({@code units} reminders delivered, creates answered) cost from {@code from} to
      * {@code to}: in all ({@code cpu_us_each}) and by role ({@code cpu_us_each_replicas}, {@code _postgres}, ...; see
-     * CpuTime).
+     * CpuTime); and, of each JVM that took a tenth of it or more, the share its JIT compilers took ({@code
+     * jit_pct_replicas}, ...): a row measured while a side still compiles measures its compiler as much as its work.
      */
     Result cpu(CpuTime from, CpuTime to, long units) {
-        to.microsEachSince(from, units)
-                .forEach(
-                        (role, micros) -> figure(role.equals("total") ? "cpu_us_each" : "cpu_us_each_" + role, micros));
+        Map<String, Long> micros = to.microsEachSince(from, units);
+        micros.forEach((role, each) -> figure(role.equals("total") ? "cpu_us_each" : "cpu_us_each_" + role, each));
+        for (String role : to.jvmRoles()) {
+            long percent = to.compilingPercentSince(from, role);
+            if (percent >= 0 && micros.getOrDefault(role, 0L) * 10 >= micros.get("total")) {
+                figure("jit_pct_" + role, percent);
+            }
+        }
         return this;
     }
 

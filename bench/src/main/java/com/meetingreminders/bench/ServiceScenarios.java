@@ -26,12 +26,18 @@ final class ServiceScenarios {
     }
 
     /**
-     * Runs what the scenarios run, unrecorded, so that they measure the service as it runs in production: warm. A
-     * fresh JVM spends its first tens of seconds compiling, on the same two cores.
+     * Runs what the delivery scenarios run, unrecorded, until the replicas' compilers are quiet (see {@link
+     * JitWarmUp}), so that they measure the service as it runs in production: warm.
      */
-    void warmUp() throws Exception {
-        dueAtOnce("warm-up", 20_000);
-        creates(16, 5);
+    Result warmDeliveries(Duration atMost) throws Exception {
+        return JitWarmUp.until(
+                "warm-up-deliveries", "service", "replicas", atMost, slice -> dueAtOnce("warm-up-" + slice, 10_000));
+    }
+
+    /** The same for the creates scenarios: slices of 5 s of creates, at concurrency 16 and 64 in turn. */
+    Result warmCreates(Duration atMost) throws Exception {
+        return JitWarmUp.until("warm-up-creates", "service", "replicas", atMost, slice -> createLoad()
+                .concurrent("warm-up", slice % 2 == 0 ? 16 : 64, 5));
     }
 
     /** 1,000 reminders due at one instant with {@code target} others pending far in the future. */

@@ -15,6 +15,8 @@ final class WriteFloor {
 
     static final String JAR = "bench/write-floor/target/quarkus-app/quarkus-run.jar";
 
+    private static final String SYSTEM = "floor: token + one transaction";
+
     private final int port = ChildProcess.freePort();
 
     private static final String SCHEMA = "create schema write_floor;"
@@ -43,6 +45,12 @@ final class WriteFloor {
     }
 
     CreateLoad load(String body) {
-        return new CreateLoad("floor: token + one transaction", List.of(port), body);
+        return new CreateLoad(SYSTEM, List.of(port), body);
+    }
+
+    /** Warms the write floor on the creates scenarios' load as the replicas are warmed (see {@link JitWarmUp}). */
+    Result warmUp(String body, Duration atMost) throws Exception {
+        return JitWarmUp.until("warm-up-creates-floor", SYSTEM, "write_floor", atMost, slice -> load(body)
+                .concurrent("warm-up", slice % 2 == 0 ? 16 : 64, 5));
     }
 }
