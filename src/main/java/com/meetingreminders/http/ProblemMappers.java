@@ -119,7 +119,7 @@ public class ProblemMappers {
         if (status.getStatusCode() >= 500) {
             return unexpected(e);
         }
-        // The reader interceptor's 413 (MeetingBodyLimit) holds every body but a batch to the meeting limit.
+        // BodySizeLimit's 413 for a body of unknown length holds every body but a batch to the meeting limit.
         Response problem = (status.getStatusCode() == 413
                         ? Problem.meetingTooLarge()
                         : Problem.of(status, DETAILS.getOrDefault(status.getStatusCode(), status.getReasonPhrase())))

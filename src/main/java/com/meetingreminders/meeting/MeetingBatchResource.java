@@ -69,6 +69,7 @@ public class MeetingBatchResource {
                     + " meeting by its index)")
     @APIResponse(responseCode = "422", description = IdempotentCreates.REUSED_DOC)
     @APIResponse(responseCode = "429", description = MeetingResource.OVER_LIMIT)
+    @BatchCount.Counted
     public Response createBatch(
             @Parameter(description = IdempotentCreates.HEADER_DOC)
                     @RestHeader(IdempotentCreates.HEADER)
