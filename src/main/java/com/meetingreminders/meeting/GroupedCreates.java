@@ -91,9 +91,12 @@ class GroupedCreates {
                 createTogether(owner, group);
             }
         } finally {
-            // Only an Error gets here with answers missing; no request of the group may wait for ever.
-            group.forEach(waiting ->
-                    waiting.answer.completeExceptionally(new IllegalStateException("The create failed in its group")));
+            // Only an Error gets here with answers missing; no request of the group may wait for ever. Checked first:
+            // an exception made for every answered request, to be dropped, was 1% of a replica's CPU through creates.
+            group.stream()
+                    .filter(waiting -> !waiting.answer.isDone())
+                    .forEach(waiting -> waiting.answer.completeExceptionally(
+                            new IllegalStateException("The create failed in its group")));
         }
     }
 
