@@ -9,7 +9,9 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
  * Every authenticated call counts toward its caller's requests a second, before its body is read. A call without a
- * valid token is left to the endpoint, which answers 401.
+ * valid token is left to the endpoint, which answers 401. The count runs on the request's event loop, before a blocking
+ * endpoint moves to a worker thread: counted on the worker, a request went from it to Redis's client, back to the event
+ * loop and then to a worker again.
  */
 public class RequestRateFilter {
 
@@ -23,7 +25,7 @@ public class RequestRateFilter {
         this.rate = rate;
     }
 
-    @ServerRequestFilter
+    @ServerRequestFilter(nonBlocking = true)
     public Uni<Void> countRequest() {
         Context request = Vertx.currentContext();
         Uni<Void> counted = identities
