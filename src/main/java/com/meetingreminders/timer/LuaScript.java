@@ -38,11 +38,18 @@ public final class LuaScript {
                 .eval(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LIST, keys, args.toArray());
     }
 
-    /** For callers that must not block, such as request filters on the event loop. */
-    public CompletionStage<Long> numberAsync(RedissonClient redis, List<Object> keys, List<String> args) {
+    /** For callers that must not block, such as request filters on the event loop: a script that returns numbers. */
+    public CompletionStage<List<Long>> numbersAsync(RedissonClient redis, List<Object> keys, List<String> args) {
         return redis.getScript(StringCodec.INSTANCE)
-                .<Long>evalAsync(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LONG, keys, args.toArray())
-                .thenApply(this::present);
+                .<List<Object>>evalAsync(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LIST, keys, args.toArray())
+                .thenApply(reply -> {
+                    if (reply == null || reply.contains(null)) {
+                        throw new IllegalStateException("Redis answered nil to the script " + name);
+                    }
+                    return reply.stream()
+                            .map(number -> ((Number) number).longValue())
+                            .toList();
+                });
     }
 
     public long number(RedissonClient redis, List<Object> keys, List<String> args) {

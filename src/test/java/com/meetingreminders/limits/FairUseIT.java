@@ -5,6 +5,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.meetingreminders.support.AtOnce;
 import com.meetingreminders.support.Database;
 import com.meetingreminders.support.EventStream;
 import com.meetingreminders.support.OwnDatabase;
@@ -21,9 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -67,6 +65,15 @@ class FairUseIT {
             // Each replica refused some: neither counted only its own.
             assertThat(fromA).contains(429);
             assertThat(fromB).contains(429);
+
+            // All at once, from another caller: the requests that come while a count is on its way to Redis are
+            // counted together, and together they get no more through than one after another.
+            String another = "fair-use-" + UUID.randomUUID();
+            long startedAtOnce = System.nanoTime();
+            List<Integer> atOnce = AtOnce.calls(40, i -> listMeetings(i % 2 == 0 ? a : b, another));
+            Duration tookAtOnce = Duration.ofNanos(System.nanoTime() - startedAtOnce);
+            assertThat(countOf(200, atOnce)).isBetween(1L, 1 + tookAtOnce.toSeconds());
+            assertThat(countOf(429, atOnce)).isEqualTo(atOnce.size() - countOf(200, atOnce));
         }
     }
 
@@ -107,16 +114,7 @@ class FairUseIT {
         try (Replica a = startAsync("held-a", tenMeetings).join();
                 Replica b = startAsync("held-b", tenMeetings).join()) {
             // Many at once, so that they contend for the last places on both replicas.
-            ExecutorService callers = Executors.newFixedThreadPool(16);
-            List<Integer> answers;
-            try {
-                List<CompletableFuture<Integer>> calls = IntStream.range(0, 4 * held)
-                        .mapToObj(i -> CompletableFuture.supplyAsync(() -> create(i % 2 == 0 ? a : b), callers))
-                        .toList();
-                answers = calls.stream().map(CompletableFuture::join).toList();
-            } finally {
-                callers.shutdownNow();
-            }
+            List<Integer> answers = AtOnce.calls(4 * held, i -> create(i % 2 == 0 ? a : b));
 
             assertThat(countOf(201, answers)).isEqualTo(held);
             assertThat(countOf(429, answers)).isEqualTo(3L * held);
