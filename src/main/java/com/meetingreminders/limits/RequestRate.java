@@ -17,6 +17,7 @@ import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.redisson.api.RedissonClient;
 
@@ -106,13 +107,17 @@ public class RequestRate {
     private void send(String caller, List<CompletableFuture<Long>> group) {
         List<String> counted = new ArrayList<>(args);
         counted.add(Integer.toString(group.size()));
-        CompletionStage<List<Long>> call;
+        CompletableFuture<List<Long>> call;
         try {
-            call = COUNT.numbersAsync(redis, List.of(keys.requestRate(caller)), counted);
+            call = COUNT.numbersAsync(redis, List.of(keys.requestRate(caller)), counted)
+                    .toCompletableFuture();
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
-        call.whenComplete((reply, failure) -> {
+        // A time limit of the call's own, as each request has: the requests that wait behind a call to a Redis that
+        // does not answer go through after MOST_WAIT, and so does the caller's turn, instead of after Redisson's
+        // timeouts and retries.
+        call.orTimeout(MOST_WAIT.toMillis(), TimeUnit.MILLISECONDS).whenComplete((reply, failure) -> {
             try {
                 for (int i = 0; i < group.size(); i++) {
                     if (failure != null) {
@@ -121,6 +126,8 @@ public class RequestRate {
                         group.get(i).complete(i < reply.get(0) ? 0 : reply.get(1));
                     }
                 }
+            } catch (RuntimeException unreadable) {
+                group.forEach(answer -> answer.completeExceptionally(unreadable));
             } finally {
                 // Whatever this call's answer, the caller's turn goes on: no request may wait behind it for ever.
                 sendWaiting(caller);
@@ -128,12 +135,19 @@ public class RequestRate {
         });
     }
 
-    /** The next call counts the caller's requests that came meanwhile; with none, the caller's turn ends. */
+    /**
+     * The next call counts the caller's requests that came meanwhile and still wait; with none, the caller's turn
+     * ends. A request that has its answer already (it went through when its wait ran out) is dropped: after an outage
+     * of Redis, only the requests still waiting are counted.
+     */
     private void sendWaiting(String caller) {
         List<CompletableFuture<Long>> group = new ArrayList<>();
         waiting.computeIfPresent(caller, (key, queue) -> {
             while (group.size() < MOST_COUNTED_TOGETHER && !queue.isEmpty()) {
-                group.add(queue.poll());
+                CompletableFuture<Long> next = queue.poll();
+                if (!next.isDone()) {
+                    group.add(next);
+                }
             }
             return group.isEmpty() ? null : queue;
         });
