@@ -105,7 +105,7 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response http(WebApplicationException e) {
         // Quarkus reports what goes wrong while reading a body as a bare 400 whose cause says what: JSON it cannot
-        // parse, or the answer a reader interceptor chose (413 for a body over the limit).
+        // parse, or the answer the reading chose (BodySizeLimit's 413 for a body over the limit).
         if (e.getCause() instanceof JsonProcessingException unreadable) {
             return unreadable(unreadable);
         }

@@ -15,9 +15,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Plans a meeting's reminders inside the transaction that creates or changes it, and counts what the plan changed
- * toward its owner's fair-use limits: one place for the create, a change of the meeting and a change of one occurrence.
- * Each refuses, with {@link com.meetingreminders.reminder.ReminderCollision}, two occurrences that would share a reminder.
+ * Plans a meeting's reminders when it is created (before its rows are written) or inside the transaction that changes
+ * it, and counts what the plan changed toward its owner's fair-use limits: one place for the create, a change of the
+ * meeting and a change of one occurrence. Each refuses, with {@link com.meetingreminders.reminder.ReminderCollision},
+ * two occurrences that would share a reminder.
  */
 @ApplicationScoped
 class MeetingPlans {
