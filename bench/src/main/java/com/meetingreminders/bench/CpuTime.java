@@ -73,6 +73,31 @@ final class CpuTime {
         return last;
     }
 
+    /**
+     * Returns once the JIT compilers of {@code role}'s JVMs have gone quiet (at most 30 ms of CPU in half a second), or
+     * after {@code atMost}: a floor that runs in the bench's own JVM is measured on its own work, not on the compiling
+     * of the bench's loading of the scenario before it.
+     */
+    static void onceCompilersQuiet(String role, Duration atMost) throws InterruptedException {
+        long deadline = System.nanoTime() + atMost.toNanos();
+        long last = now().compilingTicks(role);
+        while (System.nanoTime() < deadline) {
+            Thread.sleep(QUIET_INTERVAL.toMillis());
+            long next = now().compilingTicks(role);
+            if (next - last <= QUIET_TICKS) {
+                return;
+            }
+            last = next;
+        }
+    }
+
+    private long compilingTicks(String role) {
+        return processes.values().stream()
+                .filter(process -> process.role().equals(role) && process.compiling() >= 0)
+                .mapToLong(Ticks::compiling)
+                .sum();
+    }
+
     private long ticks(String role) {
         return processes.values().stream()
                 .filter(process -> process.role().equals(role))
