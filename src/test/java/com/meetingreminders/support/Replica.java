@@ -1,5 +1,7 @@
 package com.meetingreminders.support;
 
+import static org.awaitility.Awaitility.await;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,6 +11,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -97,6 +100,29 @@ public final class Replica implements AutoCloseable {
                 process::isAlive,
                 "Replica " + name + " exited; see target/replica-" + name + ".log",
                 this);
+    }
+
+    /**
+     * SIGSTOP: every thread of the replica stops where it is, so it sends and connects no more, while what it has sent
+     * already is still on its way. Returns the local ports of its connections to {@code receiverPort}, by which the
+     * receiver tells its requests from another replica's. Kill it next.
+     */
+    public Set<Integer> freeze(int receiverPort) {
+        try {
+            Process stop = new ProcessBuilder("kill", "-STOP", Long.toString(pid()))
+                    .inheritIO()
+                    .start();
+            if (stop.waitFor() != 0) {
+                throw new IllegalStateException("Could not stop replica " + name);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> ProcessSockets.allThreadsStopped(pid()));
+        return ProcessSockets.localPortsOfConnectionsTo(pid(), receiverPort);
     }
 
     /** SIGKILL: the replica dies at once, in the middle of whatever it was doing. */

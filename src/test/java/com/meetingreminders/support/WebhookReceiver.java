@@ -35,11 +35,20 @@ public final class WebhookReceiver implements AutoCloseable, AfterEachCallback {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** One request as it arrived; header names are lower case. */
+    /**
+     * One request as it arrived; header names are lower case. The client port is the sender's end of the connection,
+     * which tells the replica that sent it ({@link Replica#freeze(int)}).
+     */
     public record Received(
-            String path, Map<String, String> headers, String body, Instant at, String deliveryId, Instant sendAt) {
+            String path,
+            Map<String, String> headers,
+            String body,
+            Instant at,
+            String deliveryId,
+            Instant sendAt,
+            int clientPort) {
 
-        static Received of(String path, Map<String, String> headers, String body, Instant at) {
+        static Received of(String path, Map<String, String> headers, String body, Instant at, int clientPort) {
             JsonNode json = parse(body);
             String sendAt = json.path("sendAt").asText(null);
             return new Received(
@@ -48,7 +57,8 @@ public final class WebhookReceiver implements AutoCloseable, AfterEachCallback {
                     body,
                     at,
                     json.path("deliveryId").asText(),
-                    sendAt == null ? null : Instant.parse(sendAt));
+                    sendAt == null ? null : Instant.parse(sendAt),
+                    clientPort);
         }
 
         public String header(String name) {
@@ -96,8 +106,12 @@ public final class WebhookReceiver implements AutoCloseable, AfterEachCallback {
         }
     }
 
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
     public String url(String path) {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+        return "http://127.0.0.1:" + port() + path;
     }
 
     /** Answers the next requests to the path with these statuses, in order, then 200. */
@@ -171,7 +185,8 @@ public final class WebhookReceiver implements AutoCloseable, AfterEachCallback {
         Map<String, String> headers = exchange.getRequestHeaders().entrySet().stream()
                 .collect(Collectors.toMap(
                         e -> e.getKey().toLowerCase(Locale.ROOT), e -> String.join(",", e.getValue())));
-        Received request = Received.of(path, headers, body, at);
+        Received request =
+                Received.of(path, headers, body, at, exchange.getRemoteAddress().getPort());
         received.add(request);
         unanswered.add(request.deliveryId());
         try {
