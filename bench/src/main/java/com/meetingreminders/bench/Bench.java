@@ -58,9 +58,12 @@ public final class Bench {
         List<String> replicaOptions = SystemUnderTest.replicaJavaOptions();
         String header = String.format(
                 Locale.ROOT,
-                "Measured %s with `%sbench/run%s` (%s), %d cores, two replicas, Redis, PostgreSQL and the receiver on"
+                "Measured %s with `%s%sbench/run%s` (%s), %d cores, two replicas, Redis, PostgreSQL and the receiver on"
                         + " one machine.",
                 started,
+                SystemUnderTest.replicaJavaHome()
+                        .map(home -> "BENCH_REPLICA_JAVA_HOME=" + home + " ")
+                        .orElse(""),
                 replicaOptions.isEmpty()
                         ? ""
                         : "BENCH_REPLICA_JAVA_OPTIONS=\"" + String.join(" ", replicaOptions) + "\" ",

@@ -187,6 +187,10 @@ final class ChildProcess {
     }
 
     static String java() {
-        return System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+        return javaIn(System.getProperty("java.home"));
+    }
+
+    static String javaIn(String javaHome) {
+        return javaHome + File.separator + "bin" + File.separator + "java";
     }
 }

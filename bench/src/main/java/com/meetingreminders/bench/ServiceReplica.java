@@ -41,7 +41,7 @@ final class ServiceReplica {
     /** {@code jvmOptions} go before the jar: heap, profiling, and {@code -D} settings of the run's own. */
     ServiceReplica(String name, String database, Redis redis, List<String> jvmOptions) {
         this.name = name;
-        command.add(ChildProcess.java());
+        command.add(SystemUnderTest.replicaJavaHome().map(ChildProcess::javaIn).orElseGet(ChildProcess::java));
         command.addAll(jvmOptions);
         command.addAll(List.of(
                 "-Dquarkus.http.port=" + port,

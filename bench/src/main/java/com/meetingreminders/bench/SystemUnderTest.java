@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -99,6 +100,16 @@ final class SystemUnderTest implements AutoCloseable {
             replicas.add(startReplica(i));
         }
         return this;
+    }
+
+    /**
+     * The JDK the replicas run on, to try another one (its ahead-of-time cache, say) against floors and a receiver
+     * that keep the bench's own.
+     */
+    static Optional<String> replicaJavaHome() {
+        return Optional.ofNullable(System.getenv("BENCH_REPLICA_JAVA_HOME"))
+                .map(String::strip)
+                .filter(home -> !home.isEmpty());
     }
 
     /** JVM options to try on the replicas alone (a JIT setting, say); the floors and the receiver keep theirs. */
