@@ -5,21 +5,42 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * What Linux's {@code /proc} says of another process: whether all its threads are stopped, and the local ports of its
- * TCP connections to a server. The server tells by a request's client port which process sent it, however late it
- * reads the request.
+ * What Linux's {@code /proc} says of processes and their TCP connections: whether all the threads of one are stopped,
+ * the local ports of its connections to a server, and whether the server still holds connections from those ports. A
+ * receiver tells by a request's client port which process sent it, however late it reads the request.
+ *
+ * <p>The kernel writes its connection tables in pieces, so a connection that opens or closes meanwhile may be left out
+ * of one reading; every question here reads them twice.
  */
 final class ProcessSockets {
 
     private static final String SOCKET_LINK = "socket:[";
+    private static final Set<String> HELD_OPEN = Set.of("01", "08"); // ESTABLISHED, CLOSE_WAIT
 
     private ProcessSockets() {}
+
+    /** One line of {@code /proc/<pid>/net/tcp} or {@code tcp6}. */
+    private record Connection(int localPort, int remotePort, String state, String inode) {
+
+        // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode ...
+        static Connection of(String line) {
+            String[] fields = line.trim().split("\\s+");
+            return new Connection(port(fields[1]), port(fields[2]), fields[3], fields[9]);
+        }
+
+        /** An address as the tables write it: the port is hexadecimal, after the last colon. */
+        private static int port(String address) {
+            return Integer.parseInt(address.substring(address.lastIndexOf(':') + 1), 16);
+        }
+    }
 
     /** True once every thread of the process is stopped (state T), as after SIGSTOP. */
     static boolean allThreadsStopped(long pid) {
@@ -47,25 +68,34 @@ final class ProcessSockets {
     static Set<Integer> localPortsOfConnectionsTo(long pid, int remotePort) {
         Path process = Path.of("/proc", Long.toString(pid));
         Set<String> inodes = socketInodes(process.resolve("fd"));
-        Set<Integer> ports = new HashSet<>();
+        return twice(process)
+                .filter(connection -> inodes.contains(connection.inode()) && connection.remotePort() == remotePort)
+                .map(Connection::localPort)
+                .collect(Collectors.toSet());
+    }
+
+    /** True while this process holds a connection on {@code localPort} from one of {@code remotePorts}, not closed. */
+    static boolean holdsConnections(int localPort, Set<Integer> remotePorts) {
+        return twice(Path.of("/proc", "self"))
+                .anyMatch(connection -> connection.localPort() == localPort
+                        && remotePorts.contains(connection.remotePort())
+                        && HELD_OPEN.contains(connection.state()));
+    }
+
+    private static Stream<Connection> twice(Path process) {
+        return Stream.concat(connections(process).stream(), connections(process).stream());
+    }
+
+    private static List<Connection> connections(Path process) {
+        List<Connection> connections = new ArrayList<>();
         for (String table : List.of("tcp", "tcp6")) {
             try (Stream<String> lines = Files.lines(process.resolve("net").resolve(table))) {
-                // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode ...
-                lines.skip(1).map(line -> line.trim().split("\\s+")).forEach(fields -> {
-                    if (inodes.contains(fields[9]) && port(fields[2]) == remotePort) {
-                        ports.add(port(fields[1]));
-                    }
-                });
+                lines.skip(1).map(Connection::of).forEach(connections::add);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
-        return ports;
-    }
-
-    /** The port of an address as the tables write it: hexadecimal, after the last colon. */
-    private static int port(String address) {
-        return Integer.parseInt(address.substring(address.lastIndexOf(':') + 1), 16);
+        return connections;
     }
 
     private static Set<String> socketInodes(Path descriptors) {

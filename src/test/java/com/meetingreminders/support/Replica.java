@@ -102,27 +102,39 @@ public final class Replica implements AutoCloseable {
                 this);
     }
 
+    /** The local ports of the replica's connections to {@code serverPort} now (on loopback). */
+    public Set<Integer> connectionPortsTo(int serverPort) {
+        return ProcessSockets.localPortsOfConnectionsTo(pid(), serverPort);
+    }
+
     /**
      * SIGSTOP: every thread of the replica stops where it is, so it sends and connects no more, while what it has sent
      * already is still on its way. Returns the local ports of its connections to {@code receiverPort}, by which the
-     * receiver tells its requests from another replica's. Kill it next.
+     * receiver tells its requests from another replica's. Kill it next; if this fails, it kills the replica itself, so
+     * that a stopped process is never left behind.
      */
     public Set<Integer> freeze(int receiverPort) {
         try {
-            Process stop = new ProcessBuilder("kill", "-STOP", Long.toString(pid()))
+            // The shell's own kill: no procps needed.
+            Process stop = new ProcessBuilder("sh", "-c", "kill -STOP " + pid())
                     .inheritIO()
                     .start();
             if (stop.waitFor() != 0) {
                 throw new IllegalStateException("Could not stop replica " + name);
             }
+            await().atMost(Duration.ofSeconds(10)).until(() -> ProcessSockets.allThreadsStopped(pid()));
+            return connectionPortsTo(receiverPort);
         } catch (IOException e) {
+            kill();
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
+            kill();
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        } catch (RuntimeException e) {
+            kill();
+            throw e;
         }
-        await().atMost(Duration.ofSeconds(10)).until(() -> ProcessSockets.allThreadsStopped(pid()));
-        return ProcessSockets.localPortsOfConnectionsTo(pid(), receiverPort);
     }
 
     /** SIGKILL: the replica dies at once, in the middle of whatever it was doing. */

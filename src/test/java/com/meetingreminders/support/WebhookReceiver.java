@@ -157,6 +157,14 @@ public final class WebhookReceiver implements AutoCloseable, AfterEachCallback {
         answersHeld.countDown();
     }
 
+    /**
+     * True once the receiver has closed every connection from these client ports (on loopback), so that it has read
+     * every request that came on them: after their sender died, say.
+     */
+    public boolean closedConnectionsFrom(Set<Integer> clientPorts) {
+        return !ProcessSockets.holdsConnections(port(), clientPorts);
+    }
+
     /** The deliveryIds of requests received and not answered yet. */
     public Set<String> unanswered() {
         return Set.copyOf(unanswered);
