@@ -62,7 +62,7 @@ public final class Bench {
                         + " one machine.",
                 started,
                 SystemUnderTest.replicaJavaHome()
-                        .map(home -> "BENCH_REPLICA_JAVA_HOME=" + home + " ")
+                        .map(home -> "BENCH_REPLICA_JAVA_HOME=\"" + home + "\" ")
                         .orElse(""),
                 replicaOptions.isEmpty()
                         ? ""

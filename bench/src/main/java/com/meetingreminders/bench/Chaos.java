@@ -59,6 +59,7 @@ public final class Chaos {
         for (int i = 0; i < replicaCount; i++) {
             replicas.add(new ServiceReplica(
                     "chaos-replica-" + i,
+                    ChildProcess.java(),
                     database,
                     ServiceReplica.Redis.node("redis://127.0.0.1:" + redisPort),
                     List.of(

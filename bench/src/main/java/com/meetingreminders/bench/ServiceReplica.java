@@ -38,10 +38,13 @@ final class ServiceReplica {
         }
     }
 
-    /** {@code jvmOptions} go before the jar: heap, profiling, and {@code -D} settings of the run's own. */
-    ServiceReplica(String name, String database, Redis redis, List<String> jvmOptions) {
+    /**
+     * {@code java} is the executable that runs it; {@code jvmOptions} go before the jar: heap, profiling, and
+     * {@code -D} settings of the run's own.
+     */
+    ServiceReplica(String name, String java, String database, Redis redis, List<String> jvmOptions) {
         this.name = name;
-        command.add(SystemUnderTest.replicaJavaHome().map(ChildProcess::javaIn).orElseGet(ChildProcess::java));
+        command.add(java);
         command.addAll(jvmOptions);
         command.addAll(List.of(
                 "-Dquarkus.http.port=" + port,

@@ -127,7 +127,8 @@ final class SystemUnderTest implements AutoCloseable {
                     + ChildProcess.LOGS.resolve(replicaName + index + ".jfr").toAbsolutePath());
         }
         options.add("-Dreminders.redis.key-prefix=" + keyPrefix);
-        ServiceReplica replica = new ServiceReplica(replicaName + index, database, redis, options);
+        String java = replicaJavaHome().map(ChildProcess::javaIn).orElseGet(ChildProcess::java);
+        ServiceReplica replica = new ServiceReplica(replicaName + index, java, database, redis, options);
         ChildProcess process = replica.start();
         Duration startToReady = replica.awaitHealthy(http, "/q/health/ready", Duration.ofSeconds(120));
         return new Replica(process, replica.port, startToReady);
