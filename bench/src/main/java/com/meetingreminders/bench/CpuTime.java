@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -60,17 +61,7 @@ final class CpuTime {
      * to the one measured next.
      */
     static CpuTime onceQuiet(String role, Duration atMost) throws InterruptedException {
-        long deadline = System.nanoTime() + atMost.toNanos();
-        CpuTime last = now();
-        while (System.nanoTime() < deadline) {
-            Thread.sleep(QUIET_INTERVAL.toMillis());
-            CpuTime next = now();
-            if (next.ticks(role) - last.ticks(role) <= QUIET_TICKS) {
-                return next;
-            }
-            last = next;
-        }
-        return last;
+        return onceStill(reading -> reading.ticks(role), atMost);
     }
 
     /**
@@ -79,16 +70,22 @@ final class CpuTime {
      * of the bench's loading of the scenario before it.
      */
     static void onceCompilersQuiet(String role, Duration atMost) throws InterruptedException {
+        onceStill(reading -> reading.compilingTicks(role), atMost);
+    }
+
+    /** Reads until {@code ticks} grows by at most {@link #QUIET_TICKS} in {@link #QUIET_INTERVAL}, or after atMost. */
+    private static CpuTime onceStill(ToLongFunction<CpuTime> ticks, Duration atMost) throws InterruptedException {
         long deadline = System.nanoTime() + atMost.toNanos();
-        long last = now().compilingTicks(role);
+        CpuTime last = now();
         while (System.nanoTime() < deadline) {
             Thread.sleep(QUIET_INTERVAL.toMillis());
-            long next = now().compilingTicks(role);
-            if (next - last <= QUIET_TICKS) {
-                return;
+            CpuTime next = now();
+            if (ticks.applyAsLong(next) - ticks.applyAsLong(last) <= QUIET_TICKS) {
+                return next;
             }
             last = next;
         }
+        return last;
     }
 
     private long compilingTicks(String role) {
