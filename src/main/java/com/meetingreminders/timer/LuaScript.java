@@ -44,7 +44,7 @@ public final class LuaScript {
                 .<List<Object>>evalAsync(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LIST, keys, args.toArray())
                 .thenApply(reply -> {
                     if (reply == null || reply.contains(null)) {
-                        throw new IllegalStateException("Redis answered nil to the script " + name);
+                        throw nilReply();
                     }
                     return reply.stream()
                             .map(number -> ((Number) number).longValue())
@@ -63,8 +63,12 @@ public final class LuaScript {
      */
     private long present(Long result) {
         if (result == null) {
-            throw new IllegalStateException("Redis answered nil to the script " + name);
+            throw nilReply();
         }
         return result;
+    }
+
+    private IllegalStateException nilReply() {
+        return new IllegalStateException("Redis answered nil to the script " + name);
     }
 }
