@@ -91,12 +91,14 @@ public class RequestRate {
         CompletableFuture<Long> answer = new CompletableFuture<>();
         boolean[] sends = {false};
         waiting.compute(caller, (key, queue) -> {
-            sends[0] = queue == null;
-            Queue<CompletableFuture<Long>> mine = queue == null ? new ArrayDeque<>() : queue;
-            if (queue != null) {
-                mine.add(answer);
+            if (queue == null) {
+                // This request starts the caller's turn: it goes in the call it sends, and the queue waits for the
+                // next.
+                sends[0] = true;
+                return new ArrayDeque<>();
             }
-            return mine;
+            queue.add(answer);
+            return queue;
         });
         if (sends[0]) {
             send(caller, List.of(answer));
