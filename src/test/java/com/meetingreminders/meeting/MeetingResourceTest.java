@@ -3,6 +3,7 @@ package com.meetingreminders.meeting;
 import static com.meetingreminders.support.MeetingBody.meeting;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
@@ -426,17 +427,53 @@ class MeetingResourceTest {
                         meeting().title("Batch " + i).startsAt(startsAt).toMap())
                 .toList();
 
-        JsonPath created = given().contentType(ContentType.JSON)
+        JsonPath created = createBatch(batch);
+
+        assertThat(created.getList("items.title")).containsExactly("Batch 0", "Batch 1", "Batch 2");
+        assertThat(created.getList("items.reminders[0].status")).containsOnly("SCHEDULED");
+        given().get("/meetings/" + created.getString("items[2].id")).then().statusCode(200);
+    }
+
+    @Test
+    void storesEveryMeetingAndReminderOfAFullBatch() {
+        String tag = "Full batch " + UUID.randomUUID();
+        Instant first = Moments.now().plus(Duration.ofDays(5)).truncatedTo(ChronoUnit.SECONDS);
+        List<Object> batch = IntStream.range(0, 1_000)
+                .mapToObj(i -> (Object) meeting()
+                        .title(tag + " " + i)
+                        .startsAt(first.plus(Duration.ofMinutes(i)))
+                        .remindBefore("PT5M", "PT1H")
+                        .toMap())
+                .toList();
+
+        JsonPath created = createBatch(batch);
+
+        assertThat(created.getList("items")).hasSize(1_000);
+        String last = created.getString("items[999].id");
+        assertThat(Database.queryLong(
+                        Database.TEST_DATABASE,
+                        "select count(*) from reminder r join meeting m on m.id = r.meeting_id"
+                                + " where m.title like '" + tag + " %' and r.status = 'SCHEDULED'"))
+                .isEqualTo(2_000);
+        given().get("/meetings/" + last)
+                .then()
+                .statusCode(200)
+                .body("title", equalTo(tag + " 999"))
+                .body(
+                        "reminders.sendAt",
+                        containsInAnyOrder(
+                                first.plus(Duration.ofMinutes(999 - 5)).toString(),
+                                first.plus(Duration.ofMinutes(999 - 60)).toString()));
+    }
+
+    private static JsonPath createBatch(List<Object> batch) {
+        return given().contentType(ContentType.JSON)
                 .body(batch)
                 .post("/meetings/batch")
                 .then()
                 .statusCode(201)
                 .extract()
                 .jsonPath();
-
-        assertThat(created.getList("items.title")).containsExactly("Batch 0", "Batch 1", "Batch 2");
-        assertThat(created.getList("items.reminders[0].status")).containsOnly("SCHEDULED");
-        given().get("/meetings/" + created.getString("items[2].id")).then().statusCode(200);
     }
 
     @Test
