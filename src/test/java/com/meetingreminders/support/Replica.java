@@ -114,6 +114,7 @@ public final class Replica implements AutoCloseable {
      * that a stopped process is never left behind.
      */
     public Set<Integer> freeze(int receiverPort) {
+        boolean frozen = false;
         try {
             // The shell's own kill: no procps needed.
             Process stop = new ProcessBuilder("sh", "-c", "kill -STOP " + pid())
@@ -123,17 +124,18 @@ public final class Replica implements AutoCloseable {
                 throw new IllegalStateException("Could not stop replica " + name);
             }
             await().atMost(Duration.ofSeconds(10)).until(() -> ProcessSockets.allThreadsStopped(pid()));
-            return connectionPortsTo(receiverPort);
+            Set<Integer> ports = connectionPortsTo(receiverPort);
+            frozen = true;
+            return ports;
         } catch (IOException e) {
-            kill();
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
-            kill();
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
-        } catch (RuntimeException e) {
-            kill();
-            throw e;
+        } finally {
+            if (!frozen) {
+                kill();
+            }
         }
     }
 
