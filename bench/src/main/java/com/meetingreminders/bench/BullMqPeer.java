@@ -33,7 +33,7 @@ final class BullMqPeer {
                         system.hook(name),
                         Integer.toString(count),
                         Long.toString(dueAt.toEpochMilli()),
-                        Integer.toString(DeliveryFloor.CONNECTIONS)));
+                        Integer.toString(DeliveryFloorLoop.CONNECTIONS)));
         try {
             system.awaitArrivals(name, count, dueAt.plusSeconds(60));
         } finally {

@@ -18,8 +18,8 @@ import java.util.stream.Collectors;
 /**
  * The CPU time of the processes on this machine that a scenario makes work, by role, read from /proc: a drain or a
  * p99 says how long the work took on two shared cores, this says how much work it was and whose. Roles: the
- * replicas, the receiver, the write floor and BullMQ's Node worker (processes the bench started, by name), the bench
- * itself (where the delivery floor and the load generator run), and, by command, every PostgreSQL and Redis process.
+ * replicas, the receiver, the write floor, the delivery floor and BullMQ's Node worker (processes the bench started, by
+ * name), the bench itself (where the load generators run), and, by command, every PostgreSQL and Redis process.
  * Other processes are left out: the machine is meant to be quiet during a run. Of each JVM it also reads the threads of
  * its JIT compilers, which tell whether a process still compiles its hot paths or runs them compiled (see
  * {@link JitWarmUp}).
@@ -64,15 +64,6 @@ final class CpuTime {
         return onceStill(reading -> reading.ticks(role), atMost);
     }
 
-    /**
-     * Returns once the JIT compilers of {@code role}'s JVMs have gone quiet (at most 30 ms of CPU in half a second), or
-     * after {@code atMost}: a floor that runs in the bench's own JVM is measured on its own work, not on the compiling
-     * of the bench's loading of the scenario before it.
-     */
-    static void onceCompilersQuiet(String role, Duration atMost) throws InterruptedException {
-        onceStill(reading -> reading.compilingTicks(role), atMost);
-    }
-
     /** Reads until {@code ticks} grows by at most {@link #QUIET_TICKS} in {@link #QUIET_INTERVAL}, or after atMost. */
     private static CpuTime onceStill(ToLongFunction<CpuTime> ticks, Duration atMost) throws InterruptedException {
         long deadline = System.nanoTime() + atMost.toNanos();
@@ -86,13 +77,6 @@ final class CpuTime {
             last = next;
         }
         return last;
-    }
-
-    private long compilingTicks(String role) {
-        return processes.values().stream()
-                .filter(process -> process.role().equals(role) && process.compiling() >= 0)
-                .mapToLong(Ticks::compiling)
-                .sum();
     }
 
     private long ticks(String role) {
