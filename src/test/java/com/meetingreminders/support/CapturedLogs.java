@@ -1,6 +1,7 @@
 package com.meetingreminders.support;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
@@ -11,7 +12,10 @@ import org.jboss.logmanager.ExtLogRecord;
 public final class CapturedLogs extends Handler implements AutoCloseable {
 
     private final Logger logger;
-    private final List<String> lines = new CopyOnWriteArrayList<>();
+    private final List<Line> lines = new CopyOnWriteArrayList<>();
+
+    /** A line as written, with the MDC entries it carries (fields of their own in JSON logs). */
+    public record Line(String text, Map<String, String> mdc) {}
 
     private CapturedLogs(String category) {
         this.logger = Logger.getLogger(category);
@@ -24,12 +28,21 @@ public final class CapturedLogs extends Handler implements AutoCloseable {
 
     /** How many lines contain the text. */
     public long count(String text) {
-        return lines.stream().filter(line -> line.contains(text)).count();
+        return containing(text).size();
+    }
+
+    /** The lines that contain the text. */
+    public List<Line> containing(String text) {
+        return lines.stream().filter(line -> line.text().contains(text)).toList();
     }
 
     @Override
     public void publish(LogRecord record) {
-        lines.add(record instanceof ExtLogRecord ext ? ext.getFormattedMessage() : record.getMessage());
+        if (record instanceof ExtLogRecord ext) {
+            lines.add(new Line(ext.getFormattedMessage(), ext.getMdcCopy()));
+        } else {
+            lines.add(new Line(record.getMessage(), Map.of()));
+        }
     }
 
     @Override
