@@ -81,7 +81,7 @@ public final class Bench {
         ServiceScenarios service = new ServiceScenarios(system);
         try (Floor floor = new Floor(system.redisAddress, Duration.ofSeconds(quick ? 10 : 30));
                 Peer peer = new Peer(system.redisAddress, system);
-                // A JVM of its own, started only for the rows it is set beside.
+                // A JVM of its own, started only in runs with the rows it is set beside.
                 DeliveryFloor deliveryFloor =
                         runs("precision") || runs("burst") ? new DeliveryFloor(floor, system) : null) {
             BullMqPeer bullMq = new BullMqPeer(system);

@@ -35,8 +35,9 @@ final class DeliveryFloor implements AutoCloseable {
     DeliveryFloor(Floor floor, SystemUnderTest system) throws InterruptedException {
         this.floor = floor;
         this.system = system;
-        // The replicas' heap bound, so that neither side has more memory to spend.
-        List<String> command = new ArrayList<>(List.of(ChildProcess.java(), "-Xmx512m"));
+        // The replicas' heap bound, so that neither side has more memory to spend; out of it, the process ends, and the
+        // bench's request with it, instead of a loop thread dying unanswered.
+        List<String> command = new ArrayList<>(List.of(ChildProcess.java(), "-Xmx512m", "-XX:+ExitOnOutOfMemoryError"));
         if (system.profile) {
             command.add("-XX:StartFlightRecording=settings=profile,filename="
                     + ChildProcess.LOGS.resolve("delivery-floor.jfr").toAbsolutePath());
@@ -81,7 +82,8 @@ final class DeliveryFloor implements AutoCloseable {
             CpuTime fallingDue = CpuTime.at(Instant.ofEpochMilli(dueAt));
             HttpResponse<String> drained = draining.join();
             if (drained.statusCode() != 200) {
-                throw new IllegalStateException("The delivery floor's loop failed: " + drained.body());
+                throw new IllegalStateException("The delivery floor's loop failed (its process "
+                        + (loop.isAlive() ? "still runs" : "has ended") + "): " + drained.body());
             }
             system.awaitArrivals(name, count, Instant.ofEpochMilli(deadline));
             return Result.ofArrivals(name, SYSTEM, count, system.arrivals(name), dueAt)

@@ -35,8 +35,8 @@ import org.redisson.config.Config;
  * connections as the service keeps to one receiver. It writes no row, takes no claim, retries nothing.
  *
  * <p>It polls only while the bench asks it to: POST / with a {@link Drain} as JSON starts the loop at the drain's due
- * time, and the answer, the number of members popped, comes when all have been or at its deadline. Between scenarios
- * it does nothing, so that it takes no CPU from the service's rows.
+ * time, and the answer, the number of members popped, comes when all have been or at its deadline. Between drains it
+ * does not poll, so that it takes no more CPU from the service's rows than an idle JVM.
  */
 public final class DeliveryFloorLoop {
 
@@ -82,8 +82,10 @@ public final class DeliveryFloorLoop {
         // One loop at a time, on a thread of its own: the Redis calls block, the event loop must not.
         ExecutorService loop = Executors.newSingleThreadExecutor();
         vertx.createHttpServer()
-                .requestHandler(
-                        request -> request.body().onSuccess(body -> loop.execute(() -> floor.answer(request, body))))
+                .requestHandler(request -> request.body()
+                        .onSuccess(body -> loop.execute(() -> floor.answer(request, body)))
+                        .onFailure(
+                                error -> request.response().setStatusCode(500).end(String.valueOf(error))))
                 .listen(Integer.parseInt(args[1]), "127.0.0.1")
                 .onSuccess(server -> System.out.println("delivery floor listening on " + server.actualPort()))
                 .onFailure(error -> {
@@ -96,7 +98,8 @@ public final class DeliveryFloorLoop {
         try {
             int popped = drain(JSON.readValue(body.getBytes(), Drain.class));
             request.response().end(Integer.toString(popped));
-        } catch (Exception e) {
+        } catch (Throwable e) {
+            // Answered whatever went wrong, so that the bench fails at once, naming it, instead of at its timeout.
             e.printStackTrace();
             request.response().setStatusCode(500).end(String.valueOf(e));
         }
@@ -149,7 +152,9 @@ public final class DeliveryFloorLoop {
                         .setHost(hook.getHost())
                         .setPort(hook.getPort())
                         .setURI(hook.getPath())
-                        .setTimeout(5_000)
+                        // Idle, not a whole timeout: that would also bound the wait for one of the pool's connections,
+                        // and a drain longer than it would drop the sends still queued, unseen.
+                        .setIdleTimeout(5_000)
                         .putHeader("Content-Type", "application/json")
                         .putHeader("webhook-id", deliveryId)
                         .putHeader("webhook-timestamp", Long.toString(timestamp))
