@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.meetingreminders.support.Api;
-import com.meetingreminders.support.CapturedLogs;
 import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.Signatures;
@@ -108,37 +107,6 @@ class ReminderDeliveryTest {
         assertThat(receiver.on(path).get(0).at()).isBefore(created.plusSeconds(1));
         assertThat(receiver.on(path).get(0).deliveryId())
                 .isEqualTo(Api.deliveryId(id, startsAt.minus(Duration.ofHours(1))));
-    }
-
-    @Test
-    void writesOneLogLineADeliveryWithItsFiguresAsFieldsOfTheirOwn() {
-        try (CapturedLogs logs = CapturedLogs.of("com.meetingreminders")) {
-            String path = "/logged";
-            Instant startsAt = Moments.now().plus(Duration.ofMinutes(30));
-            String id = Api.create(
-                            meeting().startsAt(startsAt).remindBefore("PT1H").webhookUrl(receiver.url(path)))
-                    .getString("id");
-            String deliveryId = Api.deliveryId(id, startsAt.minus(Duration.ofHours(1)));
-
-            // The line follows the commit, after the receiver has answered.
-            await().atMost(Duration.ofSeconds(5)).until(() -> logs.count("Delivered reminder " + deliveryId) > 0);
-
-            List<CapturedLogs.Line> lines = logs.containing(deliveryId);
-            assertThat(lines).hasSize(1);
-            CapturedLogs.Line line = lines.get(0);
-            assertThat(line.text())
-                    .matches("Delivered reminder \\Q" + deliveryId
-                            + "\\E \\(channel=webhook, attempt=1, lateness=\\d+ms, path=(event|sweep)\\)");
-            assertThat(line.mdc())
-                    .containsEntry("deliveryId", deliveryId)
-                    .containsEntry("channel", "webhook")
-                    .containsEntry("attempt", "1")
-                    .containsKeys("latenessMs", "path");
-            assertThat(line.text())
-                    .contains(
-                            "lateness=" + line.mdc().get("latenessMs") + "ms",
-                            "path=" + line.mdc().get("path"));
-        }
     }
 
     @Test
