@@ -186,6 +186,12 @@ final class ChildProcess {
         }
     }
 
+    /** The JVM option that records a JFR profile to target/bench/{@code name}.jfr until the process stops. */
+    static String flightRecording(String name) {
+        return "-XX:StartFlightRecording=settings=profile,filename="
+                + LOGS.resolve(name + ".jfr").toAbsolutePath();
+    }
+
     static String java() {
         return javaIn(System.getProperty("java.home"));
     }

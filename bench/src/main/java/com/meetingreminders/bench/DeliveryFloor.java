@@ -39,8 +39,7 @@ final class DeliveryFloor implements AutoCloseable {
         // bench's request with it, instead of a loop thread dying unanswered.
         List<String> command = new ArrayList<>(List.of(ChildProcess.java(), "-Xmx512m", "-XX:+ExitOnOutOfMemoryError"));
         if (system.profile) {
-            command.add("-XX:StartFlightRecording=settings=profile,filename="
-                    + ChildProcess.LOGS.resolve("delivery-floor.jfr").toAbsolutePath());
+            command.add(ChildProcess.flightRecording("delivery-floor"));
         }
         command.addAll(List.of(
                 "-cp",

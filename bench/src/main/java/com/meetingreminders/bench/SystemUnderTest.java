@@ -123,8 +123,7 @@ final class SystemUnderTest implements AutoCloseable {
         List<String> options = new ArrayList<>(List.of("-Xmx512m"));
         options.addAll(replicaJavaOptions());
         if (profile) {
-            options.add("-XX:StartFlightRecording=settings=profile,filename="
-                    + ChildProcess.LOGS.resolve(replicaName + index + ".jfr").toAbsolutePath());
+            options.add(ChildProcess.flightRecording(replicaName + index));
         }
         options.add("-Dreminders.redis.key-prefix=" + keyPrefix);
         String java = replicaJavaHome().map(ChildProcess::javaIn).orElseGet(ChildProcess::java);

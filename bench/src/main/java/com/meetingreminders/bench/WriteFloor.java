@@ -30,8 +30,7 @@ final class WriteFloor {
         Postgres.execute(database, SCHEMA);
         List<String> command = new ArrayList<>(List.of(ChildProcess.java(), "-Xmx512m"));
         if (profile) {
-            command.add("-XX:StartFlightRecording=settings=profile,filename="
-                    + ChildProcess.LOGS.resolve("write-floor.jfr").toAbsolutePath());
+            command.add(ChildProcess.flightRecording("write-floor"));
         }
         command.addAll(List.of(
                 "-Dquarkus.http.port=" + port,
