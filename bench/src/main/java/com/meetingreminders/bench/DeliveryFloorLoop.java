@@ -20,11 +20,9 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import org.redisson.Redisson;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
-import org.redisson.config.Config;
 
 /**
  * The delivery floor's loop, run as a JVM of its own ({@code java -cp bench.jar
@@ -66,9 +64,7 @@ public final class DeliveryFloorLoop {
     private final HttpClient client;
 
     private DeliveryFloorLoop(Vertx vertx, String redisAddress) {
-        Config config = new Config().setCodec(StringCodec.INSTANCE);
-        config.useSingleServer().setAddress(redisAddress);
-        this.redis = Redisson.create(config);
+        this.redis = Floor.client(redisAddress);
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
         this.signer = new Webhook("whsec_" + Base64.getEncoder().encodeToString(key));

@@ -40,9 +40,14 @@ final class Floor implements AutoCloseable {
 
     Floor(String address, Duration patience) {
         this.patienceMillis = patience.toMillis();
+        redis = client(address);
+    }
+
+    /** A client of the one Redis node at {@code address} that reads and writes strings, as every floor and peer uses. */
+    static RedissonClient client(String address) {
         Config config = new Config().setCodec(StringCodec.INSTANCE);
         config.useSingleServer().setAddress(address);
-        redis = Redisson.create(config);
+        return Redisson.create(config);
     }
 
     /** {@code count} keys expiring at one instant among {@code pending} keys with a TTL a week away. */

@@ -12,13 +12,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import org.redisson.Redisson;
 import org.redisson.api.RBlockingQueue;
 import org.redisson.api.RDelayedQueue;
 import org.redisson.api.RFuture;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
-import org.redisson.config.Config;
 
 /**
  * The peer a Java user would otherwise pick: Redisson's RDelayedQueue, with consumers that POST each element to the
@@ -35,9 +33,7 @@ final class Peer implements AutoCloseable {
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     Peer(String address, SystemUnderTest system) {
-        Config config = new Config().setCodec(StringCodec.INSTANCE);
-        config.useSingleServer().setAddress(address);
-        this.redis = Redisson.create(config);
+        this.redis = Floor.client(address);
         this.system = system;
     }
 

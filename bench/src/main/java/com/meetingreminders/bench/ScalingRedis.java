@@ -7,11 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.redisson.Redisson;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
-import org.redisson.config.Config;
 
 /**
  * The Redis inputs of docs/scaling.md, on a redis-server of its own: memory per reminder armed as the service arms it
@@ -42,9 +40,7 @@ final class ScalingRedis {
     ScalingRedis(int port, Scaling.Figures figures) throws IOException {
         this.port = port;
         this.figures = figures;
-        Config config = new Config().setCodec(StringCodec.INSTANCE);
-        config.useSingleServer().setAddress("redis://127.0.0.1:" + port);
-        redis = Redisson.create(config);
+        redis = Floor.client("redis://127.0.0.1:" + port);
         script = redis.getScript(StringCodec.INSTANCE);
         for (String name : List.of("arm", "sweep", "claim", "settle")) {
             sha.put(name, script.scriptLoad(Files.readString(Path.of("src/main/resources/redis/" + name + ".lua"))));
