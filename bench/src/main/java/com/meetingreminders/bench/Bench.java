@@ -80,10 +80,7 @@ public final class Bench {
     private void run(SystemUnderTest system) throws Exception {
         ServiceScenarios service = new ServiceScenarios(system);
         try (Floor floor = new Floor(system.redisAddress, Duration.ofSeconds(quick ? 10 : 30));
-                Peer peer = new Peer(system.redisAddress, system);
-                // A JVM of its own, started only in runs with the rows it is set beside.
-                DeliveryFloor deliveryFloor =
-                        runs("precision") || runs("burst") ? new DeliveryFloor(floor, system) : null) {
+                Peer peer = new Peer(system.redisAddress, system)) {
             BullMqPeer bullMq = new BullMqPeer(system);
             record(service.footprint());
             Result cold = null;
@@ -108,26 +105,7 @@ public final class Bench {
                 record(service.warmDeliveries(warmUpBound()));
             }
             if (runs("precision") || runs("burst")) {
-                // The floor is measured warm, as the service is: its first thousands of sends compile its path.
-                record(deliveryFloor.warmUp(warmUpBound().dividedBy(2)));
-            }
-            for (long pending : runs("precision") ? pendingCounts() : List.<Long>of()) {
-                Result precise = record(service.precision(pending));
-                Result delivery = record(deliveryFloor.due(precise.name + "-floor-delivery", 1_000, pending));
-                Result events = record(floor.subscriber(precise.name + "-floor", 1_000, pending));
-                Ratios.deliveries(precise, delivery, events, null, null, null);
-                plot(precise.name, precise, delivery, events);
-            }
-            for (int count :
-                    runs("burst") ? (quick ? List.of(10_000) : List.of(10_000, 100_000)) : List.<Integer>of()) {
-                Result burst = record(service.burst(count));
-                Result delivery = record(deliveryFloor.due(burst.name + "-floor-delivery", count, 0));
-                Result events = record(floor.subscriber(burst.name + "-floor-events", count, 0));
-                Result poller = record(floor.poller(burst.name + "-floor-poller", count));
-                Result queue = record(peer.delayedQueue(burst.name + "-peer", count));
-                Result jobs = record(bullMq.delayedJobs(burst.name + "-bullmq", count));
-                Ratios.deliveries(burst, delivery, events, poller, queue, jobs);
-                plot(burst.name, burst, delivery, events, poller, queue, jobs);
+                deliveryRows(system, service, floor, peer, bullMq);
             }
             for (int perSecond :
                     runs("steady") ? (quick ? List.of(1_000) : List.of(1_000, 5_000)) : List.<Integer>of()) {
@@ -162,6 +140,43 @@ public final class Bench {
                         .load(service.createBody())
                         .sequential("creates-sequential-warm-floor", quick ? 1_000 : 3_000));
                 Ratios.creates(warm, floorWarm);
+            }
+        }
+    }
+
+    /**
+     * The precision and burst rows, beside the delivery floor: a JVM of its own, running only for these rows, so that
+     * neither its start nor its idle timers count in another row's CPU.
+     */
+    private void deliveryRows(
+            SystemUnderTest system, ServiceScenarios service, Floor floor, Peer peer, BullMqPeer bullMq)
+            throws Exception {
+        try (DeliveryFloor deliveryFloor = new DeliveryFloor(floor, system)) {
+            // The floor is measured warm, as the service is: its first thousands of sends compile its path.
+            record(deliveryFloor.warmUp(warmUpBound().dividedBy(2)));
+            for (long pending : runs("precision") ? pendingCounts() : List.<Long>of()) {
+                Result precise = record(service.precision(pending));
+                Result delivery = record(deliveryFloor.due(precise.name + "-floor-delivery", 1_000, pending));
+                Result events = record(floor.subscriber(precise.name + "-floor", 1_000, pending));
+                Ratios.deliveries(precise, delivery, events, null, null, null);
+                plot(precise.name, precise, delivery, events);
+            }
+            if (runs("precision") && runs("burst")) {
+                // The precision rows' shapes (up to a million pending) set both sides' compilers going again (the
+                // floor's took 56% of its CPU in the next burst once), so both are warmed again before the bursts.
+                record(service.warmDeliveries(warmUpBound()).named("warm-up-deliveries-again"));
+                record(deliveryFloor.warmUp(warmUpBound().dividedBy(2)).named("warm-up-deliveries-floor-again"));
+            }
+            for (int count :
+                    runs("burst") ? (quick ? List.of(10_000) : List.of(10_000, 100_000)) : List.<Integer>of()) {
+                Result burst = record(service.burst(count));
+                Result delivery = record(deliveryFloor.due(burst.name + "-floor-delivery", count, 0));
+                Result events = record(floor.subscriber(burst.name + "-floor-events", count, 0));
+                Result poller = record(floor.poller(burst.name + "-floor-poller", count));
+                Result queue = record(peer.delayedQueue(burst.name + "-peer", count));
+                Result jobs = record(bullMq.delayedJobs(burst.name + "-bullmq", count));
+                Ratios.deliveries(burst, delivery, events, poller, queue, jobs);
+                plot(burst.name, burst, delivery, events, poller, queue, jobs);
             }
         }
     }
