@@ -43,8 +43,8 @@ final class ServiceScenarios {
     /** 1,000 reminders due at one instant with {@code target} others pending far in the future. */
     Result precision(long target) throws Exception {
         addPending(target - pending);
-        // Loading a million reminders sets PostgreSQL's autovacuum and autoanalyze going on the reminder table: the row
-        // measures lateness among that many pending, not beside the maintenance of loading them.
+        // The row measures lateness among that many pending, not beside the writes that follow loading them (a
+        // checkpoint; autovacuum and autoanalyze too, on a server that runs them: this machine's does not).
         CpuTime.onceQuiet("postgres", Duration.ofSeconds(120));
         Result result = dueAtOnce("precision-" + pending + "-pending", 1_000);
         return result.figure("pending", pending);
