@@ -102,7 +102,7 @@ public final class Bench {
             }
             if (runs("precision") || runs("burst") || runs("steady") || runs("cold") || only.equals("cluster")) {
                 System.out.println("warming up until the compilers are quiet (not recorded)");
-                record(service.warmDeliveries(warmUpBound()));
+                record(service.warmDeliveries("warm-up-deliveries", warmUpBound()));
             }
             if (runs("precision") || runs("burst")) {
                 deliveryRows(system, service, floor, peer, bullMq);
@@ -153,7 +153,8 @@ public final class Bench {
             throws Exception {
         try (DeliveryFloor deliveryFloor = new DeliveryFloor(floor, system)) {
             // The floor is measured warm, as the service is: its first thousands of sends compile its path.
-            record(deliveryFloor.warmUp(warmUpBound().dividedBy(2)));
+            record(deliveryFloor.warmUp(
+                    "warm-up-deliveries-floor", warmUpBound().dividedBy(2)));
             for (long pending : runs("precision") ? pendingCounts() : List.<Long>of()) {
                 Result precise = record(service.precision(pending));
                 Result delivery = record(deliveryFloor.due(precise.name + "-floor-delivery", 1_000, pending));
@@ -164,8 +165,9 @@ public final class Bench {
             if (runs("precision") && runs("burst")) {
                 // The precision rows' shapes (up to a million pending) set both sides' compilers going again (the
                 // floor's took 56% of its CPU in the next burst once), so both are warmed again before the bursts.
-                record(service.warmDeliveries(warmUpBound()).named("warm-up-deliveries-again"));
-                record(deliveryFloor.warmUp(warmUpBound().dividedBy(2)).named("warm-up-deliveries-floor-again"));
+                record(service.warmDeliveries("warm-up-deliveries-again", warmUpBound()));
+                record(deliveryFloor.warmUp(
+                        "warm-up-deliveries-floor-again", warmUpBound().dividedBy(2)));
             }
             for (int count :
                     runs("burst") ? (quick ? List.of(10_000) : List.of(10_000, 100_000)) : List.<Integer>of()) {
@@ -188,7 +190,7 @@ public final class Bench {
     private void runCluster(SystemUnderTest system) throws Exception {
         ServiceScenarios service = new ServiceScenarios(system);
         System.out.println("warming up the replicas on the cluster until the compilers are quiet (not recorded)");
-        record(service.warmDeliveries(warmUpBound())
+        record(service.warmDeliveries("warm-up-deliveries-cluster", warmUpBound())
                 .renamed("warm-up-deliveries-cluster", "service on a Redis Cluster"));
         for (Result cluster : List.of(service.precision(CLUSTER_PENDING), service.burst(CLUSTER_BURST))) {
             Result single = results.stream()

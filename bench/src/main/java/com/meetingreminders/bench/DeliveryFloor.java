@@ -93,14 +93,12 @@ final class DeliveryFloor implements AutoCloseable {
         }
     }
 
-    /** Warms the floor's JVM on its scenarios' load as the replicas are warmed (see {@link JitWarmUp}). */
-    Result warmUp(Duration atMost) throws Exception {
-        return JitWarmUp.until(
-                "warm-up-deliveries-floor",
-                SYSTEM,
-                "delivery_floor",
-                atMost,
-                slice -> due("floor-warm-up-" + slice, 20_000, 0));
+    /**
+     * Warms the floor's JVM on its scenarios' load as the replicas are warmed (see {@link JitWarmUp}); {@code name}
+     * names the row and its slices, as in {@link ServiceScenarios#warmDeliveries}.
+     */
+    Result warmUp(String name, Duration atMost) throws Exception {
+        return JitWarmUp.until(name, SYSTEM, "delivery_floor", atMost, slice -> due(name + "-" + slice, 20_000, 0));
     }
 
     @Override

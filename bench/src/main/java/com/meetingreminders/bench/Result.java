@@ -86,11 +86,6 @@ final class Result {
         return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
     }
 
-    /** The same figures under another name, as a second warm-up of the same side is recorded. */
-    Result named(String newName) {
-        return renamed(newName, system);
-    }
-
     /** The same figures under another name and system, as another run of the same scenario is recorded. */
     Result renamed(String newName, String newSystem) {
         Result copy = new Result(newName, newSystem);

@@ -27,11 +27,11 @@ final class ServiceScenarios {
 
     /**
      * Runs what the delivery scenarios run, unrecorded, until the replicas' compilers are quiet (see {@link
-     * JitWarmUp}), so that they measure the service as it runs in production: warm.
+     * JitWarmUp}), so that they measure the service as it runs in production: warm. Each warm-up of a run has a
+     * {@code name} of its own: its slices are named after it, and the receiver counts a slice's arrivals by name.
      */
-    Result warmDeliveries(Duration atMost) throws Exception {
-        return JitWarmUp.until(
-                "warm-up-deliveries", "service", "replicas", atMost, slice -> dueAtOnce("warm-up-" + slice, 10_000));
+    Result warmDeliveries(String name, Duration atMost) throws Exception {
+        return JitWarmUp.until(name, "service", "replicas", atMost, slice -> dueAtOnce(name + "-" + slice, 10_000));
     }
 
     /** The same for the creates scenarios: slices of 5 s of creates, at concurrency 16 and 64 in turn. */
