@@ -13,6 +13,7 @@ import jakarta.validation.ValidationException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import java.io.CharConversionException;
 import java.time.Duration;
 import java.time.temporal.TemporalAccessor;
 import java.util.ArrayList;
@@ -72,6 +73,18 @@ public class ProblemMappers {
                                 : "has a value of the wrong type";
         return Problem.invalidRequest(
                         "The body does not match the expected JSON.", List.of(new Problem.FieldError(field, message)))
+                .toResponse();
+    }
+
+    /**
+     * Bytes that are not text in the encoding Jackson detected from the body's first four (JSON may be UTF-8, UTF-16
+     * or UTF-32): its readers throw this IOException, not a JsonProcessingException, and it was a 500.
+     */
+    @ServerExceptionMapper
+    public Response undecodable(CharConversionException e) {
+        return Problem.invalidRequest(
+                        "The body is not well-formed JSON.",
+                        List.of(new Problem.FieldError("body", "is not text in UTF-8, UTF-16 or UTF-32")))
                 .toResponse();
     }
 

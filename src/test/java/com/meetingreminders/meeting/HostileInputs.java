@@ -172,6 +172,8 @@ final class HostileInputs {
                 post("trailing garbage", json + " x", "body"),
                 post("a second object after the first", json + " {}", "body"),
                 post("invalid UTF-8 in a string", latin1, "title"),
+                // Three zero bytes first: Jackson reads UTF-32, and the fifth byte ends in the middle of a character.
+                post("UTF-32 cut off mid-character", new byte[] {0, 0, 0, '{', 0}, "body"),
                 post("empty body", "", "body"),
                 post("whitespace only", "  \n ", "body"),
                 post("a top-level array", "[" + json + "]", "body"),
