@@ -37,6 +37,9 @@ public class ProblemMappers {
             406, "This resource answers application/json only.",
             415, "Send the body as application/json.");
 
+    /** The title of every refusal of a body that cannot be parsed, whatever broke first: the bytes or the syntax. */
+    private static final String NOT_JSON = "The body is not well-formed JSON.";
+
     @ServerExceptionMapper
     public Response invalid(ConstraintViolationException e) {
         List<Problem.FieldError> errors = e.getConstraintViolations().stream()
@@ -60,7 +63,7 @@ public class ProblemMappers {
             return http(chosen);
         }
         if (!(e instanceof JsonMappingException mapping)) {
-            return Problem.invalidRequest("The body is not well-formed JSON.", List.of(MalformedJson.of(e)))
+            return Problem.invalidRequest(NOT_JSON, List.of(MalformedJson.of(e)))
                     .toResponse();
         }
         String field = mapping.getPath().isEmpty() ? "body" : jsonPathOf(mapping.getPath());
@@ -83,8 +86,7 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response undecodable(CharConversionException e) {
         return Problem.invalidRequest(
-                        "The body is not well-formed JSON.",
-                        List.of(new Problem.FieldError("body", "is not text in UTF-8, UTF-16 or UTF-32")))
+                        NOT_JSON, List.of(new Problem.FieldError("body", "is not text in UTF-8, UTF-16 or UTF-32")))
                 .toResponse();
     }
 
