@@ -174,6 +174,9 @@ final class HostileInputs {
                 post("invalid UTF-8 in a string", latin1, "title"),
                 // Three zero bytes first: Jackson reads UTF-32, and the fifth byte ends in the middle of a character.
                 post("UTF-32 cut off mid-character", new byte[] {0, 0, 0, '{', 0}, "body"),
+                // A zero byte first and a second byte not zero: UTF-16, which the JDK's decoder reads, not Jackson's.
+                post("UTF-16 with an odd number of bytes", new byte[] {0, '{', 0}, "body"),
+                post("UTF-16 with a lone high surrogate", new byte[] {0, '{', 0, '"', (byte) 0xd8, 0, 0, '"'}, "body"),
                 post("empty body", "", "body"),
                 post("whitespace only", "  \n ", "body"),
                 post("a top-level array", "[" + json + "]", "body"),
