@@ -44,7 +44,8 @@ final class ServiceScenarios {
     Result precision(long target) throws Exception {
         addPending(target - pending);
         // The row measures lateness among that many pending, not beside the writes that follow loading them (a
-        // checkpoint; autovacuum and autoanalyze too, on a server that runs them: this machine's does not).
+        // checkpoint; autovacuum too, on a server that runs it: this machine's does not; the load ends with the
+        // analyze that autoanalyze would run).
         CpuTime.onceQuiet("postgres", Duration.ofSeconds(120));
         Result result = dueAtOnce("precision-" + pending + "-pending", 1_000);
         return result.figure("pending", pending);
