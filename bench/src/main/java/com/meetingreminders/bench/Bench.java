@@ -190,8 +190,8 @@ public final class Bench {
     private void runCluster(SystemUnderTest system) throws Exception {
         ServiceScenarios service = new ServiceScenarios(system);
         System.out.println("warming up the replicas on the cluster until the compilers are quiet (not recorded)");
-        record(service.warmDeliveries("warm-up-deliveries-cluster", warmUpBound())
-                .renamed("warm-up-deliveries-cluster", "service on a Redis Cluster"));
+        String warmUp = "warm-up-deliveries-cluster";
+        record(service.warmDeliveries(warmUp, warmUpBound()).renamed(warmUp, "service on a Redis Cluster"));
         for (Result cluster : List.of(service.precision(CLUSTER_PENDING), service.burst(CLUSTER_BURST))) {
             Result single = results.stream()
                     .filter(result -> result.name.equals(cluster.name) && result.system.equals("service"))
