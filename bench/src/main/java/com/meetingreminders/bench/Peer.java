@@ -27,6 +27,12 @@ final class Peer implements AutoCloseable {
     private static final int CONSUMERS = 4;
     private static final int IN_FLIGHT = 256;
 
+    /**
+     * Offers sent and not yet answered. A hundred thousand at once queued in Redisson longer than its 3 s response
+     * timeout in a slow hour, and the offer that timed out ended the whole run.
+     */
+    private static final int OFFERS_IN_FLIGHT = 1_000;
+
     private final RedissonClient redis;
     private final SystemUnderTest system;
     private final HttpClient http =
@@ -44,9 +50,13 @@ final class Peer implements AutoCloseable {
         RDelayedQueue<String> delayed = redis.getDelayedQueue(destination);
         Instant dueAt = Instant.now().plusSeconds(3 + count / 20_000).truncatedTo(ChronoUnit.MILLIS);
         List<RFuture<Void>> offers = new ArrayList<>(count);
+        Semaphore offersInFlight = new Semaphore(OFFERS_IN_FLIGHT);
         for (int i = 0; i < count; i++) {
+            offersInFlight.acquire();
             long delay = dueAt.toEpochMilli() - System.currentTimeMillis();
-            offers.add(delayed.offerAsync("peer-" + i, Math.max(0, delay), TimeUnit.MILLISECONDS));
+            RFuture<Void> offer = delayed.offerAsync("peer-" + i, Math.max(0, delay), TimeUnit.MILLISECONDS);
+            offer.whenComplete((ignored, error) -> offersInFlight.release());
+            offers.add(offer);
         }
         offers.forEach(offer -> offer.toCompletableFuture().join());
         if (Instant.now().isAfter(dueAt)) {
