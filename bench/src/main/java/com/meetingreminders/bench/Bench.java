@@ -216,10 +216,15 @@ public final class Bench {
 
     /**
      * How long the service's replicas may take to warm up on one family of scenarios; a floor gets half. Full runs
-     * found the replicas quiet after about 70 s of creates; a quick run gives less, and its rows say if it fell short.
+     * found the replicas quiet after about 70 s of creates, but not after 180 s of their first deliveries: every run
+     * on this machine stopped there with their compilers at 14 to 42% of their CPU. A log of their compilations
+     * (-XX:+PrintCompilation) showed no compile loop (a tenth of some 3,500 top-tier compiles were thrown out, none
+     * more than five times for one method), just a wide program compiled slowly on two busy cores, down to a few
+     * top-tier compiles every 20 s from about 220 s after the replica started. A quick run gives less, and its rows
+     * say if it fell short.
      */
     private Duration warmUpBound() {
-        return Duration.ofSeconds(quick ? 60 : 180);
+        return Duration.ofSeconds(quick ? 60 : 300);
     }
 
     private List<Long> pendingCounts() {
