@@ -18,7 +18,7 @@ import javax.sql.DataSource;
 /**
  * The deployment-wide delivery switch, kept in PostgreSQL (table {@code delivery_pause}) so that every replica obeys
  * it. What holds the guarantee is the delivery round, which reads the switch under a share lock in its own
- * transaction ({@link DeliveryStore#isPaused}): pausing waits for the rounds under way, and no round sends after a
+ * transaction ({@link DeliveryStore#open}): pausing waits for the rounds under way, and no round sends after a
  * pause has committed. The copy each replica keeps here, read every {@code reminders.admin.pause-refresh}, only spares
  * the sweeper and the event path work that a round would hand back.
  */

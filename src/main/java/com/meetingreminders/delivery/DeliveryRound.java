@@ -85,8 +85,9 @@ public class DeliveryRound {
         LocalTransaction transaction = null;
         Started round;
         try {
-            transaction = store.begin(timeouts.transaction());
-            round = start(transaction, held, path, trace);
+            DeliveryStore.OpenRound opened = store.open(timeouts.transaction());
+            transaction = opened.transaction();
+            round = start(transaction, opened.paused(), held, path, trace);
         } catch (RuntimeException e) {
             if (transaction != null) {
                 transaction.close();
@@ -114,8 +115,9 @@ public class DeliveryRound {
     /** What a round decided before its sends, and the sends it started. */
     private record Started(List<Settlement> settlements, List<Long> skipped, List<Attempt> attempts) {}
 
-    private Started start(LocalTransaction transaction, List<ReminderRef> held, DeliveryPath path, RoundTrace trace) {
-        if (store.isPaused(transaction)) {
+    private Started start(
+            LocalTransaction transaction, boolean paused, List<ReminderRef> held, DeliveryPath path, RoundTrace trace) {
+        if (paused) {
             // Nothing is sent and nothing is lost: the reminders wait on the schedule, due again once a replica has
             // had time to read the switch again, and are then sent or skipped by the late cut-off.
             return new Started(

@@ -43,10 +43,13 @@ class DeliveryStore {
             + " for no key update of r";
 
     /**
-     * The delivery switch, share-locked to the end of the round: rounds do not wait for each other, and a pause (an
-     * update of the row) waits for every round under way to end, so none sends after the pause has committed.
+     * A round's first statement, one round trip: it bounds the transaction's idle time (the database ends a round's
+     * transaction that stays idle longer, so its row locks never outlive a replica gone astray) and reads the delivery
+     * switch, share-locked to the end of the round: rounds do not wait for each other, and a pause (an update of the
+     * row) waits for every round under way to end, so none sends after the pause has committed.
      */
-    private static final String PAUSED = "select paused from delivery_pause where id = 1 for share";
+    private static final String OPEN = "select set_config('idle_in_transaction_session_timeout', ?, true),"
+            + " (select paused from delivery_pause where id = 1 for share) as paused";
 
     private static final String DELIVERED = "update reminder set status = 'DELIVERED', attempts = attempts + 1,"
             + " delivered_at = ?, next_attempt_at = null where id = any(?)";
@@ -62,13 +65,25 @@ class DeliveryStore {
         this.dataSource = dataSource;
     }
 
+    /** A round's transaction, and whether delivery was paused when it began. */
+    record OpenRound(LocalTransaction transaction, boolean paused) {}
+
     /**
-     * Opens a round's transaction, which the database ends if it stays idle longer than {@code longest}. It is bound to
-     * no thread: a worker opens it and locks the round's rows, no thread holds it while the notifications are out, and
-     * a worker records the outcomes and commits it.
+     * Opens a round's transaction, which the database ends if it stays idle longer than {@code longest}, and reads
+     * the delivery switch in it. The transaction is bound to no thread: a worker opens it and locks the round's rows,
+     * no thread holds it while the notifications are out, and a worker records the outcomes and commits it.
      */
-    LocalTransaction begin(Duration longest) {
-        return LocalTransaction.begin(dataSource).idleAtMost(longest);
+    OpenRound open(Duration longest) {
+        LocalTransaction transaction = LocalTransaction.begin(dataSource);
+        try (PreparedStatement statement = transaction.connection().prepareStatement(OPEN)) {
+            statement.setString(1, Long.toString(longest.toMillis()));
+            try (ResultSet result = statement.executeQuery()) {
+                return new OpenRound(transaction, result.next() && result.getBoolean("paused"));
+            }
+        } catch (SQLException e) {
+            transaction.close();
+            throw new IllegalStateException("Could not open a delivery round", e);
+        }
     }
 
     List<DueReminder> lock(LocalTransaction transaction, Collection<ReminderRef> refs) {
@@ -111,15 +126,6 @@ class DeliveryStore {
                 row.getString("owner"),
                 row.getString("trace_parent"),
                 SqlInstants.instant(row, "occurrence"));
-    }
-
-    boolean isPaused(LocalTransaction transaction) {
-        try (PreparedStatement statement = transaction.connection().prepareStatement(PAUSED);
-                ResultSet result = statement.executeQuery()) {
-            return result.next() && result.getBoolean("paused");
-        } catch (SQLException e) {
-            throw new IllegalStateException("Could not read the delivery switch", e);
-        }
     }
 
     void delivered(LocalTransaction transaction, Collection<Long> ids, Instant at) {

@@ -150,8 +150,7 @@ public class DeliveryWarmUp {
                 .mapToObj(i -> synthetic(i, target))
                 .toList();
         List<ReminderRef> refs = reminders.stream().map(DueReminder::ref).toList();
-        try (LocalTransaction transaction = store.begin(timeouts.transaction())) {
-            store.isPaused(transaction);
+        try (LocalTransaction transaction = store.open(timeouts.transaction()).transaction()) {
             store.lock(transaction, refs);
             CompletableFuture<?>[] sends = reminders.stream()
                     .map(DueReminder::notification)

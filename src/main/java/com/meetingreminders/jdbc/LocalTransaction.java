@@ -2,8 +2,6 @@ package com.meetingreminders.jdbc;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.time.Duration;
 import javax.sql.DataSource;
 
 /**
@@ -29,20 +27,6 @@ public final class LocalTransaction implements AutoCloseable {
         } catch (SQLException e) {
             closeQuietly(connection);
             throw new IllegalStateException("Could not open a transaction", e);
-        }
-    }
-
-    /**
-     * PostgreSQL ends the transaction if it stays idle longer than {@code longest}, so that its row locks can never
-     * outlive a caller that went astray while it held them.
-     */
-    public LocalTransaction idleAtMost(Duration longest) {
-        try (Statement statement = connection.createStatement()) {
-            statement.execute("set local idle_in_transaction_session_timeout = " + longest.toMillis());
-            return this;
-        } catch (SQLException e) {
-            close();
-            throw new IllegalStateException("Could not limit a transaction's idle time", e);
         }
     }
 

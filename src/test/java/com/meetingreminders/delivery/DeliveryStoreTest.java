@@ -3,6 +3,8 @@ package com.meetingreminders.delivery;
 import static com.meetingreminders.support.MeetingBody.meeting;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.meetingreminders.jdbc.LocalTransaction;
 import com.meetingreminders.reminder.ReminderStatus;
@@ -14,6 +16,9 @@ import com.meetingreminders.timer.ReminderRef;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -58,7 +63,7 @@ class DeliveryStoreTest {
         long rowId = Database.queryLong(
                 Database.TEST_DATABASE, "select id from reminder where meeting_id = '" + ref.meetingId() + "'");
 
-        try (LocalTransaction transaction = store.begin(Duration.ofSeconds(30))) {
+        try (LocalTransaction transaction = store.open(Duration.ofSeconds(30)).transaction()) {
             List<DueReminder> read = store.lock(transaction, List.of(ref));
 
             assertThat(read).hasSize(1);
@@ -89,7 +94,7 @@ class DeliveryStoreTest {
         ReminderRef ref = new ReminderRef(UUID.fromString(id), startsAt.minus(Duration.ofMinutes(5)));
         Instant retryAt = startsAt.minus(Duration.ofMinutes(4));
 
-        try (LocalTransaction transaction = store.begin(Duration.ofSeconds(30))) {
+        try (LocalTransaction transaction = store.open(Duration.ofSeconds(30)).transaction()) {
             DueReminder due = store.lock(transaction, List.of(ref)).get(0);
             store.failed(
                     transaction,
@@ -101,6 +106,27 @@ class DeliveryStoreTest {
             assertThat(after.status()).isEqualTo(ReminderStatus.SCHEDULED);
             assertThat(after.nextAttemptAt()).isEqualTo(retryAt);
             assertThat(after.sentTo()).containsExactly("email:ada@example.com");
+        }
+    }
+
+    @Test
+    void aRoundsTransactionThatStaysIdlePastItsBoundIsEndedByTheDatabase() throws SQLException {
+        try (LocalTransaction transaction = store.open(Duration.ofMillis(300)).transaction()) {
+            long backend;
+            try (Statement statement = transaction.connection().createStatement();
+                    ResultSet result = statement.executeQuery("select pg_backend_pid()")) {
+                result.next();
+                backend = result.getLong(1);
+            }
+
+            // A replica gone astray holds its round's row locks no longer than the bound: the database ends it.
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> Database.queryLong(
+                                    Database.TEST_DATABASE,
+                                    "select count(*) from pg_stat_activity where pid = " + backend)
+                            == 0);
+            assertThatThrownBy(() -> transaction.connection().createStatement().execute("select 1"))
+                    .isInstanceOf(SQLException.class);
         }
     }
 }
