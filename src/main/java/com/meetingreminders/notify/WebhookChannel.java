@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
@@ -109,7 +110,8 @@ public class WebhookChannel implements Channel {
     /**
      * The webhook, to the meeting's own URL or else the default target, unless an earlier attempt reached it or there
      * is neither. The deployment's secret signs only what goes to the default target; a meeting's own URL gets its
-     * owner's signature, read here for every owner of the round in one query.
+     * owner's signature, read here for every owner of the round in one query. Each distinct URL of the round is parsed
+     * and checked against the allow list once: a round's meetings mostly share a few.
      */
     @Override
     public Function<Outgoing, List<Send>> sendsOf(List<Outgoing> round) {
@@ -117,23 +119,33 @@ public class WebhookChannel implements Channel {
                 .filter(outgoing -> outgoing.webhookUrl() != null && !outgoing.hasReached(RECIPIENT))
                 .map(Outgoing::owner)
                 .toList());
+        Map<String, Optional<URI>> allowedTargets = new ConcurrentHashMap<>();
         return outgoing -> outgoing.hasReached(RECIPIENT) || (outgoing.webhookUrl() == null && defaultTarget.isEmpty())
                 ? List.of()
-                : List.of(new Send(RECIPIENT, () -> send(outgoing, signatures), "the webhook URL cannot be used"));
+                : List.of(new Send(
+                        RECIPIENT, () -> send(outgoing, signatures, allowedTargets), "the webhook URL cannot be used"));
     }
 
-    private CompletableFuture<Void> send(Outgoing outgoing, Map<String, WebhookSignature> signatures) {
+    private CompletableFuture<Void> send(
+            Outgoing outgoing, Map<String, WebhookSignature> signatures, Map<String, Optional<URI>> allowedTargets) {
         String deliveryId = outgoing.notification().deliveryId();
         if (outgoing.webhookUrl() == null) {
             return send(
                     defaultTarget.orElseThrow(), deliveryId, outgoing.json(), defaultTargetSignature, outgoing.trace());
         }
-        URI target = URI.create(outgoing.webhookUrl());
         // Checked again at send time: the operator may have taken the host off the list since the meeting was made.
-        return allowList.allows(target)
-                ? send(target, deliveryId, outgoing.json(), signatures.get(outgoing.owner()), outgoing.trace())
-                : CompletableFuture.failedFuture(
-                        new DeliveryFailure("the webhook's host is not on reminders.webhook.allowed-hosts"));
+        // A URL that does not parse throws here, is not remembered, and fails this send alone.
+        return allowedTargets
+                .computeIfAbsent(outgoing.webhookUrl(), this::allowedTarget)
+                .map(target ->
+                        send(target, deliveryId, outgoing.json(), signatures.get(outgoing.owner()), outgoing.trace()))
+                .orElseGet(() -> CompletableFuture.failedFuture(
+                        new DeliveryFailure("the webhook's host is not on reminders.webhook.allowed-hosts")));
+    }
+
+    private Optional<URI> allowedTarget(String webhookUrl) {
+        URI target = URI.create(webhookUrl);
+        return allowList.allows(target) ? Optional.of(target) : Optional.empty();
     }
 
     /**

@@ -12,6 +12,10 @@ import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.WebhookReceiver;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -91,5 +95,50 @@ class WebhookAllowListTest {
         assertThat(reminder).containsEntry("lastError", "receiver answered 307");
         assertThat(receiver.on("/moved")).hasSize(3);
         assertThat(receiver.on("/elsewhere")).isEmpty();
+    }
+
+    @Test
+    void aHostTakenOffTheListAfterItsMeetingsWereMadeGetsNoneOfTheirReminders() throws SQLException {
+        Instant startsAt = Moments.now().plusSeconds(6);
+        List<String> takenOff =
+                List.of(soon(startsAt, receiver.url("/taken-off")), soon(startsAt, receiver.url("/taken-off")));
+        String kept = soon(startsAt, receiver.url("/kept"));
+        // The host as the operator has since taken it off the list (127.0.0.2 is loopback too, and not on it); changed
+        // under the reminders' row locks, so that no round has sent them before, nor reads them before the commit.
+        int unsent = 0;
+        try (Connection connection = Database.connect(Database.TEST_DATABASE)) {
+            connection.setAutoCommit(false);
+            try (Statement statement = connection.createStatement()) {
+                String meetings = "('" + String.join("', '", takenOff) + "')";
+                try (ResultSet locked = statement.executeQuery("select id from reminder where meeting_id in " + meetings
+                        + " and status = 'SCHEDULED' and attempts = 0 for update")) {
+                    while (locked.next()) {
+                        unsent++;
+                    }
+                }
+                statement.executeUpdate("update meeting set webhook_url = 'http://127.0.0.2:" + receiver.port()
+                        + "/taken-off' where id in " + meetings);
+            }
+            connection.commit();
+        }
+        assertThat(unsent)
+                .as("reminders still unsent when their host left the list")
+                .isEqualTo(2);
+
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> takenOff.stream().allMatch(id -> "FAILED"
+                                .equals(Api.onlyReminder(id).get("status")))
+                        && "DELIVERED".equals(Api.onlyReminder(kept).get("status")));
+        for (String id : takenOff) {
+            assertThat(Api.onlyReminder(id))
+                    .containsEntry("lastError", "the webhook's host is not on reminders.webhook.allowed-hosts");
+        }
+        assertThat(receiver.on("/taken-off")).isEmpty();
+        assertThat(receiver.on("/kept")).hasSize(1);
+    }
+
+    private static String soon(Instant startsAt, String webhookUrl) {
+        return Api.create(meeting().startsAt(startsAt).remindBefore("PT5S").webhookUrl(webhookUrl))
+                .getString("id");
     }
 }
