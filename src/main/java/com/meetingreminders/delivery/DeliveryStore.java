@@ -80,7 +80,8 @@ class DeliveryStore {
             try (ResultSet result = statement.executeQuery()) {
                 return new OpenRound(transaction, result.next() && result.getBoolean("paused"));
             }
-        } catch (SQLException e) {
+        } catch (SQLException | RuntimeException e) {
+            // The caller never gets the transaction: it is closed here, or its connection would stay out of the pool.
             transaction.close();
             throw new IllegalStateException("Could not open a delivery round", e);
         }

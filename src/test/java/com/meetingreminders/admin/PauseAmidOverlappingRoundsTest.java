@@ -28,8 +28,9 @@ class PauseAmidOverlappingRoundsTest {
 
     private static final String OPERATOR = "Bearer " + Tokens.operator("olga");
 
-    /** A round's read of the switch (DeliveryStore). */
-    private static final String ROUNDS_READ = "select paused from delivery_pause where id = 1 for share";
+    /** A round's first statement (DeliveryStore): its idle bound, and the switch read under a share lock. */
+    private static final String ROUNDS_READ = "select set_config('idle_in_transaction_session_timeout', '60000', true),"
+            + " (select paused from delivery_pause where id = 1 for share) as paused";
 
     /** Backends of this database waiting for a lock: the service's change of the switch, or one of the test's. */
     private static final String WAITING = "select count(*) from pg_stat_activity where datname = current_database()"
@@ -80,7 +81,7 @@ class PauseAmidOverlappingRoundsTest {
         try (PreparedStatement statement = round.prepareStatement(ROUNDS_READ);
                 ResultSet result = statement.executeQuery()) {
             result.next();
-            return result.getBoolean(1);
+            return result.getBoolean("paused");
         } catch (SQLException e) {
             throw new CompletionException(e);
         }

@@ -111,12 +111,14 @@ class DeliveryStoreTest {
 
     @Test
     void aRoundsTransactionThatStaysIdlePastItsBoundIsEndedByTheDatabase() throws SQLException {
-        try (LocalTransaction transaction = store.open(Duration.ofMillis(300)).transaction()) {
+        try (LocalTransaction transaction = store.open(Duration.ofSeconds(2)).transaction()) {
             long backend;
             try (Statement statement = transaction.connection().createStatement();
-                    ResultSet result = statement.executeQuery("select pg_backend_pid()")) {
+                    ResultSet result = statement.executeQuery(
+                            "select pg_backend_pid(), current_setting('idle_in_transaction_session_timeout')")) {
                 result.next();
                 backend = result.getLong(1);
+                assertThat(result.getString(2)).isEqualTo("2s");
             }
 
             // A replica gone astray holds its round's row locks no longer than the bound: the database ends it.
@@ -125,7 +127,11 @@ class DeliveryStoreTest {
                                     Database.TEST_DATABASE,
                                     "select count(*) from pg_stat_activity where pid = " + backend)
                             == 0);
-            assertThatThrownBy(() -> transaction.connection().createStatement().execute("select 1"))
+            assertThatThrownBy(() -> {
+                        try (Statement statement = transaction.connection().createStatement()) {
+                            statement.execute("select 1");
+                        }
+                    })
                     .isInstanceOf(SQLException.class);
         }
     }
