@@ -12,10 +12,19 @@ public final class Api {
 
     private Api() {}
 
+    /** Pauses delivery as an operator; answered once the rounds under way have ended. Resume it after the test. */
+    public static void pauseDelivery() {
+        asOperator("/admin/delivery/pause");
+    }
+
     /** Resumes delivery as an operator: after each test that pauses it, so that the tests after it deliver. */
     public static void resumeDelivery() {
+        asOperator("/admin/delivery/resume");
+    }
+
+    private static void asOperator(String path) {
         given().header("Authorization", "Bearer " + Tokens.operator("olga"))
-                .post("/admin/delivery/resume")
+                .post(path)
                 .then()
                 .statusCode(200);
     }
