@@ -5,9 +5,9 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.quarkus.logging.Log;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Transactional;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -118,10 +118,12 @@ public class ReminderMetrics {
     @Scheduled(
             every = "${reminders.metrics.pending-interval}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    @Transactional
     void countPending() {
         try {
-            pending.set(Reminder.count("status", ReminderStatus.SCHEDULED));
+            // The transaction begins and ends inside the try: a commit that fails on a lost connection is an
+            // outage like any other, not an error for the scheduler to log.
+            pending.set(
+                    QuarkusTransaction.requiringNew().call(() -> Reminder.count("status", ReminderStatus.SCHEDULED)));
         } catch (RuntimeException e) {
             // The gauge keeps its last value while the database is away; health reports the outage.
             Log.debugf("Could not count pending reminders: %s", e.getMessage());

@@ -9,9 +9,11 @@ import com.meetingreminders.support.Api;
 import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.WebhookReceiver;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -28,6 +30,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class MetricsTest {
 
     public static class OwnApplication implements QuarkusTestProfile {}
+
+    @Inject
+    ReminderMetrics metrics;
 
     @RegisterExtension
     final WebhookReceiver receiver = WebhookReceiver.start();
@@ -81,6 +86,24 @@ class MetricsTest {
                         "reminders_pending",
                         "reminders_lateness_seconds{quantile=\"0.99\"}");
         assertThat(after.keySet()).anyMatch(name -> name.startsWith("reminders_lateness_seconds_bucket{le="));
+    }
+
+    @Test
+    void pendingIsTheCountOfScheduledRemindersWhenLastCounted() {
+        for (int i = 0; i < 3; i++) {
+            Api.create(meeting().remindBefore("PT10M", "PT5M"));
+        }
+        // The count runs every 10 s; run it now. Other meetings may fall due meanwhile, never be created.
+        long before = scheduledInDatabase();
+        metrics.countPending();
+        long after = scheduledInDatabase();
+
+        assertThat(after).isGreaterThanOrEqualTo(6);
+        assertThat(scrape().get("reminders_pending")).isBetween((double) after, (double) before);
+    }
+
+    private static long scheduledInDatabase() {
+        return QuarkusTransaction.requiringNew().call(() -> Reminder.count("status", ReminderStatus.SCHEDULED));
     }
 
     private static double increase(Map<String, Double> before, Map<String, Double> after, String series) {
