@@ -46,9 +46,10 @@ class DeliveryStore {
      * A round's first statement, one round trip: it bounds the transaction's idle time (the database ends a round's
      * transaction that stays idle longer, so its row locks never outlive a replica gone astray) and reads the delivery
      * switch, share-locked to the end of the round: rounds do not wait for each other, and a pause (an update of the
-     * row) waits for every round under way to end, so none sends after the pause has committed.
+     * row) waits for every round under way to end, so none sends after the pause has committed. Package-private: a
+     * test plays rounds with it on connections of its own.
      */
-    private static final String OPEN = "select set_config('idle_in_transaction_session_timeout', ?, true),"
+    static final String OPEN = "select set_config('idle_in_transaction_session_timeout', ?, true),"
             + " (select paused from delivery_pause where id = 1 for share) as paused";
 
     private static final String DELIVERED = "update reminder set status = 'DELIVERED', attempts = attempts + 1,"

@@ -1,4 +1,4 @@
-package com.meetingreminders.admin;
+package com.meetingreminders.delivery;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,17 +20,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A pause under a steady load, where delivery rounds keep overlapping: it waits for the rounds under way, not for the
- * rounds that start while it waits. The rounds are played by connections of the test's own that read the switch
- * exactly as a round does, so that one can be kept open for as long as the test likes.
+ * rounds that start while it waits. The rounds are played by connections of the test's own that send a round's
+ * first statement, so that one can be kept open for as long as the test likes.
  */
 @QuarkusTest
 class PauseAmidOverlappingRoundsTest {
 
     private static final String OPERATOR = "Bearer " + Tokens.operator("olga");
-
-    /** A round's first statement (DeliveryStore): its idle bound, and the switch read under a share lock. */
-    private static final String ROUNDS_READ = "select set_config('idle_in_transaction_session_timeout', '60000', true),"
-            + " (select paused from delivery_pause where id = 1 for share) as paused";
 
     /** Backends of this database waiting for a lock: the service's change of the switch, or one of the test's. */
     private static final String WAITING = "select count(*) from pg_stat_activity where datname = current_database()"
@@ -78,10 +74,13 @@ class PauseAmidOverlappingRoundsTest {
     }
 
     private static boolean readSwitch(Connection round) {
-        try (PreparedStatement statement = round.prepareStatement(ROUNDS_READ);
-                ResultSet result = statement.executeQuery()) {
-            result.next();
-            return result.getBoolean("paused");
+        // A round's own first statement: its idle bound, and the switch read under a share lock.
+        try (PreparedStatement statement = round.prepareStatement(DeliveryStore.OPEN)) {
+            statement.setString(1, "60000");
+            try (ResultSet result = statement.executeQuery()) {
+                result.next();
+                return result.getBoolean("paused");
+            }
         } catch (SQLException e) {
             throw new CompletionException(e);
         }
