@@ -109,17 +109,51 @@ final class CpuTime {
     }
 
     /**
-     * Microseconds of CPU a unit of work ({@code units} reminders delivered, creates answered) cost each role since
-     * {@code before}, in all ({@code total}) first; a process that started meanwhile counts whole, one that ended
-     * meanwhile is lost (a PostgreSQL backend closed in the window, say: rare while a scenario runs).
+     * What each process spent since {@code before}, as a reading of its own: a process that started meanwhile counts
+     * whole, one that ended meanwhile is lost (a PostgreSQL backend closed in the window, say: rare while a scenario
+     * runs). Windows of one side of a run, taken in turn with the other's, add up with {@link #plus}.
      */
-    Map<String, Long> microsEachSince(CpuTime before, long units) {
-        Map<String, Long> ticks = new TreeMap<>();
+    CpuTime since(CpuTime before) {
+        Map<Long, Ticks> spent = new HashMap<>();
         processes.forEach((pid, now) -> {
             Ticks then = before.processes.get(pid);
-            long spent = then == null || !then.role().equals(now.role()) ? now.ticks() : now.ticks() - then.ticks();
-            ticks.merge(now.role(), spent, Long::sum);
+            boolean same = then != null && then.role().equals(now.role());
+            long compiling = now.compiling() < 0
+                    ? -1
+                    // A compiler thread that the JVM let go takes its ticks with it: never count less than none.
+                    : same && then.compiling() >= 0 ? Math.max(0, now.compiling() - then.compiling()) : now.compiling();
+            spent.put(pid, new Ticks(now.role(), same ? now.ticks() - then.ticks() : now.ticks(), compiling));
         });
+        return new CpuTime(spent);
+    }
+
+    /** Two windows' spending together, each process's added up ({@link #since}). */
+    CpuTime plus(CpuTime other) {
+        Map<Long, Ticks> sum = new HashMap<>(processes);
+        other.processes.forEach((pid, ticks) -> sum.merge(
+                pid,
+                ticks,
+                (a, b) -> new Ticks(
+                        a.role(),
+                        a.ticks() + b.ticks(),
+                        a.compiling() < 0 && b.compiling() < 0
+                                ? -1
+                                : Math.max(0, a.compiling()) + Math.max(0, b.compiling()))));
+        return new CpuTime(sum);
+    }
+
+    /** No spending yet: what the first window of a side is added to. */
+    static CpuTime none() {
+        return new CpuTime(Map.of());
+    }
+
+    /**
+     * Of a window's spending ({@link #since}): microseconds of CPU a unit of work ({@code units} reminders delivered,
+     * creates answered) cost each role, in all ({@code total}) first.
+     */
+    Map<String, Long> microsEach(long units) {
+        Map<String, Long> ticks = new TreeMap<>();
+        processes.values().forEach(spent -> ticks.merge(spent.role(), spent.ticks(), Long::sum));
         long all = ticks.values().stream().mapToLong(Long::longValue).sum();
         Map<String, Long> micros = new LinkedHashMap<>();
         micros.put("total", microsEach(all, units));
@@ -133,33 +167,26 @@ final class CpuTime {
     }
 
     /**
-     * The share, in percent, of the CPU that {@code role}'s processes spent since {@code before} that went to their
-     * JIT compilers; -1 where the role has no JVM or spent nothing.
+     * Of a window's spending ({@link #since}): the share, in percent, of the CPU that {@code role}'s processes spent
+     * that went to their JIT compilers; -1 where the role has no JVM or spent nothing.
      */
-    long compilingPercentSince(CpuTime before, String role) {
+    long compilingPercent(String role) {
         long spent = 0;
         long compiling = 0;
         boolean anyJvm = false;
-        for (Map.Entry<Long, Ticks> process : processes.entrySet()) {
-            Ticks now = process.getValue();
-            if (!now.role().equals(role)) {
-                continue;
-            }
-            Ticks then = before.processes.get(process.getKey());
-            boolean same = then != null && then.role().equals(role);
-            spent += same ? now.ticks() - then.ticks() : now.ticks();
-            if (now.compiling() >= 0) {
-                anyJvm = true;
-                // A compiler thread that the JVM let go takes its ticks with it: never count less than none.
-                compiling += same && then.compiling() >= 0
-                        ? Math.max(0, now.compiling() - then.compiling())
-                        : now.compiling();
+        for (Ticks process : processes.values()) {
+            if (process.role().equals(role)) {
+                spent += process.ticks();
+                if (process.compiling() >= 0) {
+                    anyJvm = true;
+                    compiling += process.compiling();
+                }
             }
         }
         return anyJvm && spent > 0 ? Math.round(100.0 * compiling / spent) : -1;
     }
 
-    /** The roles of the JVMs read, for which {@link #compilingPercentSince} has a figure. */
+    /** The roles of the JVMs read, for which {@link #compilingPercent} has a figure. */
     Set<String> jvmRoles() {
         return processes.values().stream()
                 .filter(process -> process.compiling() >= 0)

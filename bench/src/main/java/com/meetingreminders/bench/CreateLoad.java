@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * The load generator of the creates scenarios, the same for the service and for the write floor: POST /meetings of
@@ -32,68 +33,134 @@ final class CreateLoad {
     /** {@code concurrency} workers for {@code seconds}: requests a second and latency. */
     Result concurrent(String name, int concurrency, int seconds) throws InterruptedException {
         long stopAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        CpuTime before = CpuTime.now();
-        List<Long> latencies = run(concurrency, () -> System.nanoTime() > stopAt);
-        return result(name, latencies, before)
-                .figure("requests_per_s", Math.round(latencies.size() / (double) seconds));
+        try (Client client = new Client(concurrency)) {
+            CpuTime before = CpuTime.now();
+            Answered answered = client.run(concurrency, () -> System.nanoTime() > stopAt);
+            return result(name, answered, CpuTime.now().since(before))
+                    .figure("requests_per_s", Math.round(answered.latencies().size() / (double) seconds));
+        }
     }
 
     /** One client, one create after another, {@code count} of them: the latency of each. */
     Result sequential(String name, int count) throws InterruptedException {
-        AtomicLong left = new AtomicLong(count);
-        CpuTime before = CpuTime.now();
-        return result(name, run(1, () -> left.getAndDecrement() <= 0), before);
-    }
-
-    private final AtomicLong failures = new AtomicLong();
-
-    private List<Long> run(int concurrency, java.util.function.BooleanSupplier done) throws InterruptedException {
-        Vertx vertx = Vertx.vertx();
-        HttpClient client = vertx.createHttpClient(
-                new HttpClientOptions().setMaxPoolSize(concurrency).setKeepAlive(true));
-        ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
-        failures.set(0);
-        CountDownLatch finished = new CountDownLatch(concurrency);
-        String authorization = SystemUnderTest.authorization();
-        for (int worker = 0; worker < concurrency; worker++) {
-            int port = ports.get(worker % ports.size());
-            new Object() {
-                void next() {
-                    if (done.getAsBoolean()) {
-                        finished.countDown();
-                        return;
-                    }
-                    long sent = System.nanoTime();
-                    client.request(new RequestOptions()
-                                    .setMethod(HttpMethod.POST)
-                                    .setHost("127.0.0.1")
-                                    .setPort(port)
-                                    .setURI("/meetings")
-                                    .putHeader("Content-Type", "application/json")
-                                    .putHeader("Authorization", authorization))
-                            .compose(request -> request.send(Buffer.buffer(body))
-                                    .compose(answer -> answer.body().map(ignored -> answer.statusCode())))
-                            .onComplete(answer -> {
-                                if (answer.succeeded() && answer.result() == 201) {
-                                    latencies.add(System.nanoTime() - sent);
-                                } else {
-                                    failures.incrementAndGet();
-                                }
-                                next();
-                            });
-                }
-            }.next();
+        try (Client client = new Client(1)) {
+            CpuTime before = CpuTime.now();
+            Answered answered = client.run(1, countDown(count));
+            return result(name, answered, CpuTime.now().since(before));
         }
-        finished.await();
-        vertx.close().toCompletionStage().toCompletableFuture().join();
-        return new ArrayList<>(latencies);
     }
 
-    /** Latency figures of the creates answered, and the CPU each cost since {@code before}. */
-    private Result result(String name, List<Long> latencies, CpuTime before) {
-        List<Long> sorted = latencies.stream().map(n -> n / 1_000).sorted().toList();
+    /**
+     * One client for each load, one create after another, {@code count} for each, in slices of {@code slice} that
+     * take turns: the machine's drift over the minute (another process's compiler or checkpoint, a slower hour) falls
+     * on every load alike, where back-to-back rows would give it all to one. One result for each load, named {@code
+     * names}.
+     */
+    static List<Result> sequentialInTurns(List<CreateLoad> loads, List<String> names, int count, int slice)
+            throws InterruptedException {
+        List<Client> clients = new ArrayList<>();
+        List<Answered> answered = new ArrayList<>();
+        List<CpuTime> spent = new ArrayList<>();
+        try {
+            for (CreateLoad load : loads) {
+                clients.add(load.new Client(1));
+                answered.add(new Answered(new ArrayList<>(), 0));
+                spent.add(CpuTime.none());
+            }
+            for (int done = 0; done < count; done += slice) {
+                for (int i = 0; i < loads.size(); i++) {
+                    CpuTime before = CpuTime.now();
+                    Answered sliceAnswered = clients.get(i).run(1, countDown(Math.min(slice, count - done)));
+                    spent.set(i, spent.get(i).plus(CpuTime.now().since(before)));
+                    answered.set(i, answered.get(i).plus(sliceAnswered));
+                }
+            }
+        } finally {
+            clients.forEach(Client::close);
+        }
+        List<Result> results = new ArrayList<>();
+        for (int i = 0; i < loads.size(); i++) {
+            results.add(loads.get(i).result(names.get(i), answered.get(i), spent.get(i)));
+        }
+        return results;
+    }
+
+    private static BooleanSupplier countDown(int count) {
+        AtomicLong left = new AtomicLong(count);
+        return () -> left.getAndDecrement() <= 0;
+    }
+
+    /** The latencies, in nanoseconds, of the creates answered {@code 201}, and how many were not. */
+    private record Answered(List<Long> latencies, long failed) {
+        Answered plus(Answered other) {
+            List<Long> all = new ArrayList<>(latencies);
+            all.addAll(other.latencies);
+            return new Answered(all, failed + other.failed);
+        }
+    }
+
+    /** An HTTP client of up to {@code connections} kept-alive connections to the load's ports. */
+    private final class Client implements AutoCloseable {
+
+        private final Vertx vertx = Vertx.vertx();
+        private final HttpClient http;
+
+        Client(int connections) {
+            http = vertx.createHttpClient(
+                    new HttpClientOptions().setMaxPoolSize(connections).setKeepAlive(true));
+        }
+
+        /** {@code concurrency} workers, each sending its next create once its last is answered, until {@code done}. */
+        Answered run(int concurrency, BooleanSupplier done) throws InterruptedException {
+            ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
+            AtomicLong failures = new AtomicLong();
+            CountDownLatch finished = new CountDownLatch(concurrency);
+            String authorization = SystemUnderTest.authorization();
+            for (int worker = 0; worker < concurrency; worker++) {
+                int port = ports.get(worker % ports.size());
+                new Object() {
+                    void next() {
+                        if (done.getAsBoolean()) {
+                            finished.countDown();
+                            return;
+                        }
+                        long sent = System.nanoTime();
+                        http.request(new RequestOptions()
+                                        .setMethod(HttpMethod.POST)
+                                        .setHost("127.0.0.1")
+                                        .setPort(port)
+                                        .setURI("/meetings")
+                                        .putHeader("Content-Type", "application/json")
+                                        .putHeader("Authorization", authorization))
+                                .compose(request -> request.send(Buffer.buffer(body))
+                                        .compose(answer -> answer.body().map(ignored -> answer.statusCode())))
+                                .onComplete(answer -> {
+                                    if (answer.succeeded() && answer.result() == 201) {
+                                        latencies.add(System.nanoTime() - sent);
+                                    } else {
+                                        failures.incrementAndGet();
+                                    }
+                                    next();
+                                });
+                    }
+                }.next();
+            }
+            finished.await();
+            return new Answered(new ArrayList<>(latencies), failures.get());
+        }
+
+        @Override
+        public void close() {
+            vertx.close().toCompletionStage().toCompletableFuture().join();
+        }
+    }
+
+    /** Latency figures of the creates answered, and the CPU each cost ({@code spent}). */
+    private Result result(String name, Answered answered, CpuTime spent) {
+        List<Long> sorted =
+                answered.latencies().stream().map(n -> n / 1_000).sorted().toList();
         Result result = new Result(name, system);
-        result.expected = (long) sorted.size() + failures.get();
+        result.expected = (long) sorted.size() + answered.failed();
         result.delivered = (long) sorted.size();
         if (!sorted.isEmpty()) {
             result.p50 = Result.percentile(sorted, 50) / 1_000;
@@ -101,6 +168,6 @@ final class CreateLoad {
             result.max = sorted.get(sorted.size() - 1) / 1_000;
             result.figure("p50_us", Result.percentile(sorted, 50)).figure("p99_us", Result.percentile(sorted, 99));
         }
-        return result.cpu(before, CpuTime.now(), latencies.size()).figure("failed", failures.get());
+        return result.cpu(spent, sorted.size()).figure("failed", answered.failed());
     }
 }

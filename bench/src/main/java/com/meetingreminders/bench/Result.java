@@ -109,10 +109,15 @@ final class Result {
      * jit_pct_replicas}, ...): a row measured while a side still compiles measures its compiler as much as its work.
      */
     Result cpu(CpuTime from, CpuTime to, long units) {
-        Map<String, Long> micros = to.microsEachSince(from, units);
+        return cpu(to.since(from), units);
+    }
+
+    /** The same of a spending already added up ({@link CpuTime#since}, {@link CpuTime#plus}). */
+    Result cpu(CpuTime spent, long units) {
+        Map<String, Long> micros = spent.microsEach(units);
         micros.forEach((role, each) -> figure(role.equals("total") ? "cpu_us_each" : "cpu_us_each_" + role, each));
-        for (String role : to.jvmRoles()) {
-            long percent = to.compilingPercentSince(from, role);
+        for (String role : spent.jvmRoles()) {
+            long percent = spent.compilingPercent(role);
             if (percent >= 0 && micros.getOrDefault(role, 0L) * 10 >= micros.get("total")) {
                 figure("jit_pct_" + role, percent);
             }

@@ -100,7 +100,8 @@ final class ServiceScenarios {
         return meeting(startsAt, new String[] {"PT5M"}, "creates");
     }
 
-    private CreateLoad createLoad() {
+    /** The creates scenarios' load on the replicas, each worker on one of them in turn. */
+    CreateLoad createLoad() {
         List<Integer> ports =
                 system.replicas.stream().map(SystemUnderTest.Replica::port).toList();
         return new CreateLoad("service", ports, createBody());
