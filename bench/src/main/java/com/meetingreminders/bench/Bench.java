@@ -19,7 +19,11 @@ public final class Bench {
     private static final Duration COLD_SPREAD = Duration.ofSeconds(2);
     private static final long CLUSTER_PENDING = 100_000;
     private static final int CLUSTER_BURST = 10_000;
-    /** Creates of a side before the other's turn, in the warm rows of one client: a few seconds of either. */
+    /**
+     * Creates of a side before the other's turn, in the warm rows of one client: under a second of either, twelve
+     * turns each in a full run. Each turn's edge may hand a little of one side's trailing work (a compiler, a
+     * PostgreSQL writer) to the other's window, so the turns are not made shorter still.
+     */
     private static final int SEQUENTIAL_SLICE = 250;
 
     private final boolean quick;

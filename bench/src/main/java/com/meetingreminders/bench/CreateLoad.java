@@ -52,7 +52,7 @@ final class CreateLoad {
 
     /**
      * One client for each load, one create after another, {@code count} for each, in slices of {@code slice} that
-     * take turns: the machine's drift over the minute (another process's compiler or checkpoint, a slower hour) falls
+     * take turns: what the machine does meanwhile (another process's compiler, a checkpoint, a slower stretch) falls
      * on every load alike, where back-to-back rows would give it all to one. One result for each load, named {@code
      * names}.
      */
