@@ -43,11 +43,7 @@ final class CreateLoad {
 
     /** One client, one create after another, {@code count} of them: the latency of each. */
     Result sequential(String name, int count) throws InterruptedException {
-        try (Client client = new Client(1)) {
-            CpuTime before = CpuTime.now();
-            Answered answered = client.run(1, countDown(count));
-            return result(name, answered, CpuTime.now().since(before));
-        }
+        return sequentialInTurns(List.of(this), List.of(name), count, count).get(0);
     }
 
     /**
