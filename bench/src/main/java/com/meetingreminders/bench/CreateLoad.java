@@ -54,31 +54,69 @@ final class CreateLoad {
      */
     static List<Result> sequentialInTurns(List<CreateLoad> loads, List<String> names, int count, int slice)
             throws InterruptedException {
-        List<Client> clients = new ArrayList<>();
-        List<Answered> answered = new ArrayList<>();
-        List<CpuTime> spent = new ArrayList<>();
-        try {
-            for (CreateLoad load : loads) {
-                clients.add(load.new Client(1));
-                answered.add(new Answered(new ArrayList<>(), 0));
-                spent.add(CpuTime.none());
+        try (Turns turns = new Turns()) {
+            for (int i = 0; i < loads.size(); i++) {
+                turns.sides.add(new Turn(loads.get(i), names.get(i)));
             }
             for (int done = 0; done < count; done += slice) {
-                for (int i = 0; i < loads.size(); i++) {
-                    CpuTime before = CpuTime.now();
-                    Answered sliceAnswered = clients.get(i).run(1, countDown(Math.min(slice, count - done)));
-                    spent.set(i, spent.get(i).plus(CpuTime.now().since(before)));
-                    answered.set(i, answered.get(i).plus(sliceAnswered));
+                for (Turn turn : turns.sides) {
+                    turn.take(Math.min(slice, count - done));
                 }
             }
-        } finally {
-            clients.forEach(Client::close);
+            return turns.sides.stream().map(Turn::result).toList();
         }
-        List<Result> results = new ArrayList<>();
-        for (int i = 0; i < loads.size(); i++) {
-            results.add(loads.get(i).result(names.get(i), answered.get(i), spent.get(i)));
+    }
+
+    /** The sides of {@link #sequentialInTurns}: closing closes every side's client, even when one fails to close. */
+    private static final class Turns implements AutoCloseable {
+
+        private final List<Turn> sides = new ArrayList<>();
+
+        @Override
+        public void close() {
+            RuntimeException failed = null;
+            for (Turn turn : sides) {
+                try {
+                    turn.client.close();
+                } catch (RuntimeException e) {
+                    if (failed == null) {
+                        failed = e;
+                    } else {
+                        failed.addSuppressed(e);
+                    }
+                }
+            }
+            if (failed != null) {
+                throw failed;
+            }
         }
-        return results;
+    }
+
+    /** One load's side of {@link #sequentialInTurns}: its client, and what its slices have answered and cost. */
+    private static final class Turn {
+
+        private final CreateLoad load;
+        private final String name;
+        private final Client client;
+        private Answered answered = new Answered(new ArrayList<>(), 0);
+        private CpuTime spent = CpuTime.none();
+
+        Turn(CreateLoad load, String name) {
+            this.load = load;
+            this.name = name;
+            this.client = load.new Client(1);
+        }
+
+        void take(int creates) throws InterruptedException {
+            CpuTime before = CpuTime.now();
+            Answered slice = client.run(1, countDown(creates));
+            spent = spent.plus(CpuTime.now().since(before));
+            answered = answered.plus(slice);
+        }
+
+        Result result() {
+            return load.result(name, answered, spent);
+        }
     }
 
     private static BooleanSupplier countDown(int count) {
