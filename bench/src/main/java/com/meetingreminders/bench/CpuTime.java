@@ -36,13 +36,22 @@ final class CpuTime {
 
     private static final long QUIET_TICKS = 3;
 
-    /** Ticks of each process seen, by pid, with its role. */
-    private final Map<Long, Ticks> processes;
+    /** Ticks of each process seen, with its role. */
+    private final Map<Process, Ticks> processes;
+
+    /**
+     * One process: its pid and when it started (in ticks since boot). A pid alone is not one: the kernel hands a freed
+     * pid to the next process, and two windows added up must not count a PostgreSQL backend and its successor as one.
+     */
+    private record Process(long pid, long startedAt) {}
 
     /** A process's ticks, and of them its JIT compilers' ({@code -1} where it has none: not a JVM). */
     private record Ticks(String role, long ticks, long compiling) {}
 
-    private CpuTime(Map<Long, Ticks> processes) {
+    /** What /proc/[pid]/stat (or a thread's) says of its CPU and start. */
+    private record Stat(long ticks, long startedAt) {}
+
+    private CpuTime(Map<Process, Ticks> processes) {
         this.processes = processes;
     }
 
@@ -89,17 +98,17 @@ final class CpuTime {
     static CpuTime now() {
         Map<Long, String> started = new HashMap<>();
         ChildProcess.started().forEach(child -> started.put(child.pid(), role(child.name)));
-        Map<Long, Ticks> processes = new HashMap<>();
+        Map<Process, Ticks> processes = new HashMap<>();
         try (DirectoryStream<Path> proc = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
             for (Path dir : proc) {
                 long pid = Long.parseLong(dir.getFileName().toString());
                 String command = byCommand(dir);
                 String role = pid == BENCH ? "bench" : command != null ? command : started.get(pid);
-                if (role != null) {
-                    long ticks = ticks(dir);
-                    if (ticks >= 0) {
-                        processes.put(pid, new Ticks(role, ticks, command == null ? compilingTicks(dir) : -1));
-                    }
+                Stat stat = role == null ? null : stat(dir);
+                if (stat != null) {
+                    processes.put(
+                            new Process(pid, stat.startedAt()),
+                            new Ticks(role, stat.ticks(), command == null ? compilingTicks(dir) : -1));
                 }
             }
         } catch (IOException e) {
@@ -114,24 +123,24 @@ final class CpuTime {
      * runs). Windows of one side of a run, taken in turn with the other's, add up with {@link #plus}.
      */
     CpuTime since(CpuTime before) {
-        Map<Long, Ticks> spent = new HashMap<>();
-        processes.forEach((pid, now) -> {
-            Ticks then = before.processes.get(pid);
+        Map<Process, Ticks> spent = new HashMap<>();
+        processes.forEach((process, now) -> {
+            Ticks then = before.processes.get(process);
             boolean same = then != null && then.role().equals(now.role());
             long compiling = now.compiling() < 0
                     ? -1
                     // A compiler thread that the JVM let go takes its ticks with it: never count less than none.
                     : same && then.compiling() >= 0 ? Math.max(0, now.compiling() - then.compiling()) : now.compiling();
-            spent.put(pid, new Ticks(now.role(), same ? now.ticks() - then.ticks() : now.ticks(), compiling));
+            spent.put(process, new Ticks(now.role(), same ? now.ticks() - then.ticks() : now.ticks(), compiling));
         });
         return new CpuTime(spent);
     }
 
     /** Two windows' spending together, each process's added up ({@link #since}). */
     CpuTime plus(CpuTime other) {
-        Map<Long, Ticks> sum = new HashMap<>(processes);
-        other.processes.forEach((pid, ticks) -> sum.merge(
-                pid,
+        Map<Process, Ticks> sum = new HashMap<>(processes);
+        other.processes.forEach((process, ticks) -> sum.merge(
+                process,
                 ticks,
                 (a, b) -> new Ticks(
                         a.role(),
@@ -237,7 +246,8 @@ final class CpuTime {
                 try {
                     String name = Files.readString(thread.resolve("comm")).strip();
                     if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
-                        ticks = Math.max(ticks, 0) + Math.max(0, ticks(thread));
+                        Stat stat = stat(thread);
+                        ticks = Math.max(ticks, 0) + (stat == null ? 0 : stat.ticks());
                     }
                 } catch (IOException e) {
                     // The thread ended since the directory was listed.
@@ -249,15 +259,17 @@ final class CpuTime {
         return ticks;
     }
 
-    /** User and system time of the whole process, every thread (or of one thread); -1 if it is gone. */
-    private static long ticks(Path dir) {
+    /**
+     * User and system time of the whole process, every thread (or of one thread), and its start; null if it is gone.
+     */
+    private static Stat stat(Path dir) {
         try {
             String stat = Files.readString(dir.resolve("stat"));
-            // The command name, in parentheses, may hold spaces: the fields count from after it.
+            // The command name, in parentheses, may hold spaces: the fields count from after it (state is the first).
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+            return new Stat(Long.parseLong(fields[11]) + Long.parseLong(fields[12]), Long.parseLong(fields[19]));
         } catch (IOException | RuntimeException e) {
-            return -1;
+            return null;
         }
     }
 }
