@@ -19,10 +19,14 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Slow receivers hold no delivery worker: the test profile's webhook timeout is 2 s, with 3 attempts. */
+/**
+ * Slow receivers hold no delivery worker: the test profile's webhook timeout is 2 s, with 3 attempts, and healthy
+ * reminders due with slow ones arrive before any slow one's first attempt has timed out.
+ */
 @QuarkusTest
 class SlowReceiverTest {
 
@@ -72,7 +76,9 @@ class SlowReceiverTest {
                 "%d reminders due with %d to receivers that hang or drip: p50 %d ms, p99 %d ms, max %d ms%n",
                 HEALTHY, SLOW, lateness.get(lateness.size() / 2), p99, lateness.get(lateness.size() - 1));
         assertThat(lateness.get(0)).isNotNegative();
-        assertThat(p99).isLessThan(1_000);
+        // A healthy reminder that waited for a slow one would wait for its timeout: the line between held up and not.
+        // How far below it the burst drains is the machine's speed, which the bench measures, not this test.
+        assertThat(p99).isLessThan(webhookTimeout().toMillis());
 
         await().atMost(Duration.ofSeconds(30)).until(() -> count(receiver.url("/healthy"), "DELIVERED", 1) == HEALTHY);
         await().atMost(Duration.ofSeconds(30))
@@ -96,6 +102,10 @@ class SlowReceiverTest {
                 .mapToObj(i -> dueAt(now, receiver.url("/warm-up")))
                 .toList());
         await().atMost(Duration.ofSeconds(60)).until(() -> count(receiver.url("/warm-up"), "DELIVERED", 1) == WARM_UP);
+    }
+
+    private static Duration webhookTimeout() {
+        return ConfigProvider.getConfig().getValue("reminders.webhook.timeout", Duration.class);
     }
 
     private static MeetingBody dueAt(Instant sendAt, String url) {
