@@ -1,8 +1,10 @@
 package com.meetingreminders.notify;
 
 import com.meetingreminders.timer.ReminderKeys;
+import com.meetingreminders.timer.TopicSubscription;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.mutiny.operators.multi.processors.BroadcastProcessor;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.URLDecoder;
@@ -10,6 +12,8 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.redisson.api.RTopic;
@@ -18,35 +22,96 @@ import org.redisson.client.codec.StringCodec;
 
 /**
  * The live stream. A client is connected to one replica while any replica may deliver, so the delivering replica
- * publishes each notification (and each failure notice) on a Redis channel and every replica passes what it hears to its own stream clients.
- * It is live only: a client that is not connected, or too slow to keep up, misses events.
+ * publishes each notification (and each failure notice) on a Redis channel and every replica with stream clients
+ * passes what it hears to its own. A replica listens on that channel only while it has stream clients, and a
+ * delivering replica publishes only while some replica may listen ({@link StreamAudience}): without stream clients a
+ * round announces nothing. It is live only: a client that is not connected, or too slow to keep up, misses events.
  */
 @ApplicationScoped
 public class StreamChannel implements Channel {
 
     private final RTopic delivered;
+    private final StreamAudience audience;
     private final BroadcastProcessor<Announcement> clients = BroadcastProcessor.create();
-    private Integer listenerId;
+    /** Stream clients connected to this replica; guarded by this, as are the listeners. */
+    private int clientCount;
 
-    StreamChannel(RedissonClient redis, ReminderKeys keys) {
+    private TopicSubscription listening;
+
+    StreamChannel(RedissonClient redis, ReminderKeys keys, StreamAudience audience) {
         this.delivered = redis.getTopic(keys.deliveredChannel(), StringCodec.INSTANCE);
+        this.audience = audience;
     }
 
-    /** Subscribes unless already subscribed; safe to call again after a failure. */
+    /**
+     * Hears which replicas listen, and listens itself if it has stream clients; safe to call again after a failure
+     * (a client that connected while Redis was away gets its listener here).
+     */
     public synchronized void subscribe() {
-        if (listenerId == null) {
-            listenerId = delivered.addListener(String.class, (channel, round) -> toClients(round));
+        audience.subscribe();
+        if (clientCount > 0) {
+            listen();
         }
     }
 
     public synchronized boolean isSubscribed() {
-        return listenerId != null;
+        return audience.isSubscribed() && (clientCount == 0 || listening != null);
     }
 
     public synchronized void unsubscribe() {
-        if (listenerId != null) {
-            delivered.removeListener(listenerId);
-            listenerId = null;
+        stopListening();
+        audience.unsubscribe();
+    }
+
+    /** A stream client connected: listen from now on, if this replica did not already. Blocks on Redis. */
+    private synchronized void clientConnected() {
+        clientCount++;
+        try {
+            listen();
+        } catch (RuntimeException e) {
+            // Redis is away: the client's stream opens anyway, and subscribe() listens once it is back.
+            Log.debugf("Could not listen to the stream's channel yet: %s", e.getMessage());
+        }
+    }
+
+    /** On a worker: a stream ends on an event loop, which must not wait for a client connecting meanwhile. */
+    private void clientLeft() {
+        try {
+            Infrastructure.getDefaultWorkerPool().execute(() -> {
+                synchronized (this) {
+                    clientCount--;
+                    if (clientCount == 0) {
+                        stopListening();
+                    }
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            // The replica is stopping: its subscriptions end with it.
+        }
+    }
+
+    private void listen() {
+        if (listening == null) {
+            // Made again after a reconnect: a replica that found no one listening meanwhile publishes again.
+            TopicSubscription made = TopicSubscription.to(delivered, audience::joined, () -> {}, this::toClients);
+            try {
+                // Said before the client's stream starts: replicas that had stopped publishing start again as soon as
+                // they hear it, a moment later.
+                audience.joined().join();
+            } catch (RuntimeException e) {
+                // Not listening until it is said: subscribe() tries both again.
+                made.close();
+                throw e;
+            }
+            listening = made;
+        }
+    }
+
+    private void stopListening() {
+        if (listening != null) {
+            // Not waited for: a client leaving may be on an event loop.
+            listening.close();
+            listening = null;
         }
     }
 
@@ -107,34 +172,49 @@ public class StreamChannel implements Channel {
 
     /**
      * Announces delivered notifications to the stream clients of every replica: one message for a whole delivery
-     * round, an announcement a line.
+     * round, an announcement a line. Completes with whether it was published (none is while no replica listens) once
+     * Redis has taken it; a failure is logged, never thrown: the stream is live only.
      */
-    public void publish(List<Announcement> announcements) {
-        if (announcements.isEmpty()) {
-            return;
+    public CompletableFuture<Boolean> publish(List<Announcement> announcements) {
+        long ticket = audience.beforePublish();
+        if (announcements.isEmpty() || ticket < 0) {
+            return CompletableFuture.completedFuture(false);
         }
         String round = announcements.stream().map(Announcement::toLine).collect(Collectors.joining("\n"));
-        delivered.publishAsync(round).whenComplete((receivers, error) -> {
-            if (error != null) {
-                Log.debugf("A delivery was not announced on the stream: %s", error.getMessage());
-            }
-        });
+        return delivered
+                .publishAsync(round)
+                .handle((receivers, error) -> {
+                    if (error != null) {
+                        Log.debugf("A delivery was not announced on the stream: %s", error.getMessage());
+                        return false;
+                    }
+                    audience.published(ticket, receivers);
+                    return true;
+                })
+                .toCompletableFuture();
     }
 
     /**
-     * What the owner's stream clients get from now on: delivered notifications and named events; a client that falls
-     * behind loses events rather than slowing others.
+     * What the owner's stream client gets from now on: delivered notifications and named events; a client that falls
+     * behind loses events rather than slowing others. This replica listens from before this returns until the
+     * client's stream ends. Blocks on Redis.
      */
     public Multi<Announcement> announcements(String owner) {
+        clientConnected();
         return clients.onOverflow()
                 .drop()
-                .filter(announcement -> announcement.owner().equals(owner));
+                .filter(announcement -> announcement.owner().equals(owner))
+                .onTermination()
+                .invoke(this::clientLeft);
     }
 
-    // The processor takes one item at a time; Redisson may call listeners from several threads.
-    private synchronized void toClients(String round) {
-        for (String line : round.split("\n")) {
-            clients.onNext(Announcement.ofLine(line));
+    // The processor takes one item at a time; Redisson may call listeners from several threads. Not under this
+    // object's monitor, which a client connecting holds while it waits for Redis, whose threads call this.
+    private void toClients(String round) {
+        synchronized (clients) {
+            for (String line : round.split("\n")) {
+                clients.onNext(Announcement.ofLine(line));
+            }
         }
     }
 }

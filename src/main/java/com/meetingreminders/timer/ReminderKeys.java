@@ -131,6 +131,19 @@ public class ReminderKeys {
         return prefix + "delivered";
     }
 
+    /**
+     * Pub/sub channel on which a replica says that it has started listening on {@link #deliveredChannel()}, because it
+     * has a stream client: a delivering replica that found no one listening publishes again from then on.
+     */
+    public String streamListenersChannel() {
+        return prefix + "stream-listeners";
+    }
+
+    /** Pub/sub channel on which a replica that rotated a caller's signing secret tells the others to read it again. */
+    public String signingSecretsChannel() {
+        return prefix + "signing-secrets";
+    }
+
     /** A caller's request rate (the time its next request is due, in µs): the caller's id hashed, never its text. */
     public String requestRate(String caller) {
         return prefix + "limits:rate:" + hashed(caller);

@@ -6,13 +6,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.meetingreminders.notify.StreamChannel.Announcement;
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.Tokens;
 import com.meetingreminders.support.WebhookReceiver;
+import com.meetingreminders.timer.ReminderKeys;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,6 +24,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -27,6 +32,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisson.api.RTopic;
+import org.redisson.api.RedissonClient;
 
 @QuarkusTest
 class ReminderStreamTest {
@@ -35,6 +42,15 @@ class ReminderStreamTest {
 
     @TestHTTPResource("/reminders/stream")
     URI stream;
+
+    @Inject
+    StreamChannel streamChannel;
+
+    @Inject
+    RedissonClient redis;
+
+    @Inject
+    ReminderKeys keys;
 
     @RegisterExtension
     final WebhookReceiver receiver = WebhookReceiver.start();
@@ -53,7 +69,36 @@ class ReminderStreamTest {
     void streamsEachDeliveredReminderToConnectedClients() throws Exception {
         List<String> events = connect(Tokens.DEFAULT_CALLER);
 
-        String path = "/streamed";
+        assertTheNextDeliveryArrivesOn(events);
+    }
+
+    @Test
+    void announcesNothingWhileNoClientListensAndAgainOnceOneConnects() throws Exception {
+        RTopic delivered = redis.getTopic(keys.deliveredChannel());
+        // The streams of earlier tests end after their connections have closed, not with them.
+        await().atMost(Duration.ofSeconds(10)).until(() -> delivered.countSubscribers() == 0);
+        List<Announcement> toNoOne = List.of(new Announcement("no-one", "{}"));
+        streamChannel.publish(toNoOne).join();
+
+        assertThat(streamChannel.publish(toNoOne).join())
+                .as("published with no replica listening")
+                .isFalse();
+
+        List<String> events = connect(Tokens.DEFAULT_CALLER);
+        assertThat(delivered.countSubscribers())
+                .as("listening while a client is connected")
+                .isEqualTo(1);
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> streamChannel.publish(toNoOne).join());
+        assertTheNextDeliveryArrivesOn(events);
+
+        response.body().close();
+        response = null;
+        await().atMost(Duration.ofSeconds(10)).until(() -> delivered.countSubscribers() == 0);
+    }
+
+    private void assertTheNextDeliveryArrivesOn(List<String> events) throws Exception {
+        String path = "/streamed-" + UUID.randomUUID();
         Instant startsAt = LeadTime.fromNow(LeadTime.toCreate(1, receiver)).plusSeconds(1);
         String id = Api.create(meeting().startsAt(startsAt).remindBefore("PT1S").webhookUrl(receiver.url(path)))
                 .getString("id");
@@ -109,8 +154,15 @@ class ReminderStreamTest {
         assertThat(response.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(type -> assertThat(type).startsWith("text/event-stream"));
         Stream<String> lines = response.body();
-        Thread reader = new Thread(() -> lines.filter(line -> line.startsWith("data:"))
-                .forEach(line -> events.add(line.substring("data:".length()).trim())));
+        Thread reader = new Thread(() -> {
+            try {
+                lines.filter(line -> line.startsWith("data:"))
+                        .forEach(line ->
+                                events.add(line.substring("data:".length()).trim()));
+            } catch (UncheckedIOException e) {
+                // The test closed the stream.
+            }
+        });
         reader.setDaemon(true);
         reader.start();
         return events;

@@ -22,6 +22,8 @@ class ReminderKeysUnitTest {
                     keys.triggerPrefix(0),
                     keys.claimPrefix(0),
                     keys.deliveredChannel(),
+                    keys.streamListenersChannel(),
+                    keys.signingSecretsChannel(),
                     keys.requestRate("alice"),
                     keys.openStreams("alice")
                 })
