@@ -3,6 +3,7 @@ package com.meetingreminders.delivery;
 import com.meetingreminders.background.BackgroundWork;
 import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.notify.StreamChannel;
+import com.meetingreminders.signing.RecentSecrets;
 import com.meetingreminders.timer.KeyspaceNotifications;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.ShutdownEvent;
@@ -20,6 +21,7 @@ class ReminderLifecycle {
     private final KeyspaceNotifications notifications;
     private final ExpiredKeySubscriber subscriber;
     private final StreamChannel stream;
+    private final RecentSecrets recentSecrets;
     private final ClaimGuard claimGuard;
     private final Sweeper sweeper;
     private final DeliveryWarmUp warmUp;
@@ -33,6 +35,7 @@ class ReminderLifecycle {
             KeyspaceNotifications notifications,
             ExpiredKeySubscriber subscriber,
             StreamChannel stream,
+            RecentSecrets recentSecrets,
             ClaimGuard claimGuard,
             Sweeper sweeper,
             DeliveryWarmUp warmUp,
@@ -44,6 +47,7 @@ class ReminderLifecycle {
         this.notifications = notifications;
         this.subscriber = subscriber;
         this.stream = stream;
+        this.recentSecrets = recentSecrets;
         this.claimGuard = claimGuard;
         this.sweeper = sweeper;
         this.warmUp = warmUp;
@@ -76,12 +80,13 @@ class ReminderLifecycle {
     /** Subscriptions that failed (Redis down at start) are tried again until they hold. */
     @Scheduled(every = "${reminders.redis.resubscribe-interval}", delayed = "${reminders.background.first-run-delay}")
     void subscribe() {
-        if (stopping || (subscriber.isSubscribed() && stream.isSubscribed())) {
+        if (stopping || (subscriber.isSubscribed() && stream.isSubscribed() && recentSecrets.isSubscribed())) {
             return;
         }
         try {
             subscriber.subscribe();
             stream.subscribe();
+            recentSecrets.subscribe();
         } catch (RuntimeException e) {
             Log.debugf("Subscribing to Redis failed, trying again: %s", e.getMessage());
         }
@@ -98,6 +103,7 @@ class ReminderLifecycle {
         scheduler.pause();
         subscriber.unsubscribe();
         background.stop(timeouts.shutdownGrace());
+        recentSecrets.unsubscribe();
         stream.unsubscribe();
     }
 }

@@ -1,6 +1,7 @@
 package com.meetingreminders.signing;
 
 import com.meetingreminders.config.RemindersConfig;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -13,20 +14,22 @@ import java.util.List;
  * URLs ({@link OwnerSignatures}), whichever comes first; rotated with an overlap.
  */
 @ApplicationScoped
-@Transactional
 public class SigningSecrets {
 
     private final SigningSecretStore store;
+    private final RecentSecrets recent;
     private final Clock clock;
     private final Duration overlap;
 
-    SigningSecrets(SigningSecretStore store, Clock clock, RemindersConfig config) {
+    SigningSecrets(SigningSecretStore store, RecentSecrets recent, Clock clock, RemindersConfig config) {
         this.store = store;
+        this.recent = recent;
         this.clock = clock;
         this.overlap = config.webhook().rotationOverlap();
     }
 
     /** The caller's secret, made now if the caller has none. */
+    @Transactional
     public SigningSecretView current(String owner) {
         Instant now = clock.instant();
         StoredSecrets found = store.find(List.of(owner)).get(owner);
@@ -37,9 +40,15 @@ public class SigningSecrets {
         return found.view(now);
     }
 
-    /** A new secret for the caller; the one it replaces keeps signing beside it for the overlap. */
+    /**
+     * A new secret for the caller; the one it replaces keeps signing beside it for the overlap. Once committed, every
+     * replica is told to read the caller's secrets again.
+     */
     public SigningSecretView rotate(String owner) {
         Instant now = clock.instant();
-        return store.rotate(owner, now, now.plus(overlap)).view(now);
+        StoredSecrets rotated =
+                QuarkusTransaction.requiringNew().call(() -> store.rotate(owner, now, now.plus(overlap)));
+        recent.rotated(owner);
+        return rotated.view(now);
     }
 }

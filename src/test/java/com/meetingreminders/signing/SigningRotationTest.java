@@ -14,17 +14,22 @@ import com.meetingreminders.support.TestServers;
 import com.meetingreminders.support.Tokens;
 import com.meetingreminders.support.WebhookReceiver;
 import com.meetingreminders.support.WebhookReceiver.Received;
+import com.meetingreminders.timer.ReminderKeys;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisson.api.RedissonClient;
 
 /**
  * Which secret signs what, across a rotation, checked with the Standard Webhooks library as a receiver would. In an
@@ -48,6 +53,18 @@ class SigningRotationTest {
     @TestServers.Injected
     WebhookReceiver defaultTarget;
 
+    @Inject
+    RecentSecrets recentSecrets;
+
+    @Inject
+    SigningSecretStore store;
+
+    @Inject
+    RedissonClient redis;
+
+    @Inject
+    ReminderKeys keys;
+
     @RegisterExtension
     final WebhookReceiver receiver = WebhookReceiver.start();
 
@@ -67,6 +84,9 @@ class SigningRotationTest {
     void duringTheOverlapBothSecretsVerifyAndAfterItOnlyTheNewOne() {
         String caller = "rotating-" + UUID.randomUUID();
         String old = Signatures.secretOf(caller);
+        // A delivery before the rotation: this replica holds the caller's secrets from then on.
+        Received before = sendNow(caller, receiver.url("/before"), receiver, "/before");
+        assertThat(Signatures.failure(old, before)).as("the old secret, before").isEmpty();
         JsonPath rotated = given().header("Authorization", Tokens.bearer(caller))
                 .post("/signing-secret/rotate")
                 .then()
@@ -98,6 +118,32 @@ class SigningRotationTest {
         assertThat(after.header("webhook-signature").split(" ")).hasSize(1);
         assertThat(Signatures.failure(fresh, after)).as("the new secret").isEmpty();
         assertThat(Signatures.verifies(old, after)).as("the old secret").isFalse();
+    }
+
+    @Test
+    void aRotationThroughAnotherReplicaSignsWithTheNewSecretHere() {
+        String caller = "rotated-elsewhere-" + UUID.randomUUID();
+        String old = Signatures.secretOf(caller);
+        Received before = sendNow(caller, receiver.url("/held"), receiver, "/held");
+        assertThat(Signatures.failure(old, before)).as("the old secret, before").isEmpty();
+        String owner = Tokens.ownerOf(caller);
+        assertThat(recentSecrets.of(Set.of(owner), Instant.now()))
+                .as("held here")
+                .containsKey(owner);
+
+        // What POST /signing-secret/rotate does on another replica: the row, then the saying to every replica.
+        Instant now = Instant.now();
+        StoredSecrets rotated =
+                QuarkusTransaction.requiringNew().call(() -> store.rotate(owner, now, now.plus(OVERLAP)));
+        new RecentSecrets(redis, keys).rotated(owner);
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> recentSecrets.of(Set.of(owner), Instant.now()).isEmpty());
+        Received after =
+                sendNow(caller, receiver.url("/after-rotation-elsewhere"), receiver, "/after-rotation-elsewhere");
+
+        assertThat(Signatures.failure(rotated.current().encoded(), after))
+                .as("the new secret")
+                .isEmpty();
     }
 
     @Test
