@@ -264,9 +264,11 @@ public final class Bench {
         return result;
     }
 
+    /** The plots of a whole run beside latest.md; those of an --only run named after it, leaving the whole run's. */
     private void plot(String name, Result... series) throws Exception {
         Files.createDirectories(RESULTS);
-        Plots.lateness(RESULTS.resolve(name + "-lateness"), name + ": lateness CDF", List.of(series));
-        Plots.rate(RESULTS.resolve(name + "-rate"), name + ": deliveries per second", List.of(series));
+        String file = only.isEmpty() ? name : "latest-only-" + only + "-" + name;
+        Plots.lateness(RESULTS.resolve(file + "-lateness"), name + ": lateness CDF", List.of(series));
+        Plots.rate(RESULTS.resolve(file + "-rate"), name + ": deliveries per second", List.of(series));
     }
 }
