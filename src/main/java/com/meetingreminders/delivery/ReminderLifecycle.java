@@ -13,6 +13,7 @@ import io.quarkus.scheduler.Scheduler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
+import java.util.function.BooleanSupplier;
 
 /** Starts the reminder machinery once the application is up and stops it in order on shutdown. */
 @ApplicationScoped
@@ -77,18 +78,32 @@ class ReminderLifecycle {
         sweeper.start();
     }
 
-    /** Subscriptions that failed (Redis down at start) are tried again until they hold. */
-    @Scheduled(every = "${reminders.redis.resubscribe-interval}", delayed = "${reminders.background.first-run-delay}")
+    /**
+     * Subscriptions that failed (Redis down at start) are tried again until they hold, each on its own; a replica with
+     * stream clients says again that it listens. One run at a time: while Redis is away a try blocks for its timeout.
+     */
+    @Scheduled(
+            every = "${reminders.redis.resubscribe-interval}",
+            delayed = "${reminders.background.first-run-delay}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void subscribe() {
-        if (stopping || (subscriber.isSubscribed() && stream.isSubscribed() && recentSecrets.isSubscribed())) {
+        if (stopping) {
+            return;
+        }
+        stream.stillListening();
+        subscribe("expired events", subscriber::isSubscribed, subscriber::subscribe);
+        subscribe("the stream", stream::isSubscribed, stream::subscribe);
+        subscribe("signing-secret rotations", recentSecrets::isSubscribed, recentSecrets::subscribe);
+    }
+
+    private static void subscribe(String what, BooleanSupplier subscribed, Runnable subscribe) {
+        if (subscribed.getAsBoolean()) {
             return;
         }
         try {
-            subscriber.subscribe();
-            stream.subscribe();
-            recentSecrets.subscribe();
+            subscribe.run();
         } catch (RuntimeException e) {
-            Log.debugf("Subscribing to Redis failed, trying again: %s", e.getMessage());
+            Log.debugf("Subscribing to %s failed, trying again: %s", what, e.getMessage());
         }
     }
 

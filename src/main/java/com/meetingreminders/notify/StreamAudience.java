@@ -47,7 +47,13 @@ class StreamAudience {
     /** Hears the other replicas start listening; safe to call again after a failure. */
     synchronized void subscribe() {
         if (subscription == null) {
-            subscription = TopicSubscription.to(listeners, this::hearing, this::deaf, replica -> someoneJoined());
+            try {
+                subscription = TopicSubscription.to(listeners, this::hearing, this::deaf, replica -> someoneJoined());
+            } catch (RuntimeException e) {
+                // Half made, its status listener may have said it hears.
+                deaf();
+                throw e;
+            }
             hearing();
         }
     }
@@ -77,6 +83,11 @@ class StreamAudience {
                     }
                 })
                 .toCompletableFuture();
+    }
+
+    /** This replica has started listening: it announces again at once, without waiting to hear itself say so. */
+    void listensHere() {
+        someoneJoined();
     }
 
     /**

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.redisson.api.RTopic;
@@ -33,10 +34,12 @@ public class StreamChannel implements Channel {
     private final RTopic delivered;
     private final StreamAudience audience;
     private final BroadcastProcessor<Announcement> clients = BroadcastProcessor.create();
-    /** Stream clients connected to this replica; guarded by this, as are the listeners. */
+    /** Stream clients connected to this replica; guarded by this, as is whether the last try to listen failed. */
     private int clientCount;
 
-    private TopicSubscription listening;
+    private boolean listenFailed;
+    /** Set under this object's monitor; read without it by {@link #stillListening}. */
+    private volatile TopicSubscription listening;
 
     StreamChannel(RedissonClient redis, ReminderKeys keys, StreamAudience audience) {
         this.delivered = redis.getTopic(keys.deliveredChannel(), StringCodec.INSTANCE);
@@ -51,6 +54,17 @@ public class StreamChannel implements Channel {
         audience.subscribe();
         if (clientCount > 0) {
             listen();
+            listenFailed = false;
+        }
+    }
+
+    /**
+     * Says again that this replica listens, if it does: a saying lost on its way (Redis restarting, a failover) would
+     * otherwise leave a replica that found no one listening silent towards this one's clients. Never blocks.
+     */
+    public void stillListening() {
+        if (listening != null) {
+            audience.joined();
         }
     }
 
@@ -63,19 +77,29 @@ public class StreamChannel implements Channel {
         audience.unsubscribe();
     }
 
-    /** A stream client connected: listen from now on, if this replica did not already. Blocks on Redis. */
+    /**
+     * A stream client connected: listen from now on, if this replica did not already. Blocks on Redis, unless the last
+     * try failed: then the client's stream opens at once, and subscribe() listens once Redis is back, rather than every
+     * client connecting meanwhile waiting for Redis in turn.
+     */
     private synchronized void clientConnected() {
         clientCount++;
+        if (listenFailed) {
+            return;
+        }
         try {
             listen();
         } catch (RuntimeException e) {
-            // Redis is away: the client's stream opens anyway, and subscribe() listens once it is back.
+            listenFailed = true;
             Log.debugf("Could not listen to the stream's channel yet: %s", e.getMessage());
         }
     }
 
     /** On a worker: a stream ends on an event loop, which must not wait for a client connecting meanwhile. */
-    private void clientLeft() {
+    private void clientLeft(AtomicBoolean left) {
+        if (left.getAndSet(true)) {
+            return;
+        }
         try {
             Infrastructure.getDefaultWorkerPool().execute(() -> {
                 synchronized (this) {
@@ -96,13 +120,14 @@ public class StreamChannel implements Channel {
             TopicSubscription made = TopicSubscription.to(delivered, audience::joined, () -> {}, this::toClients);
             try {
                 // Said before the client's stream starts: replicas that had stopped publishing start again as soon as
-                // they hear it, a moment later.
+                // they hear it, a moment later, and this one at once.
                 audience.joined().join();
             } catch (RuntimeException e) {
                 // Not listening until it is said: subscribe() tries both again.
                 made.close();
                 throw e;
             }
+            audience.listensHere();
             listening = made;
         }
     }
@@ -196,16 +221,17 @@ public class StreamChannel implements Channel {
 
     /**
      * What the owner's stream client gets from now on: delivered notifications and named events; a client that falls
-     * behind loses events rather than slowing others. This replica listens from before this returns until the
-     * client's stream ends. Blocks on Redis.
+     * behind loses events rather than slowing others. This replica listens from before this returns (or, while
+     * Redis is away, from when it is back) until the client's stream ends. Blocks on Redis.
      */
     public Multi<Announcement> announcements(String owner) {
         clientConnected();
+        AtomicBoolean left = new AtomicBoolean();
         return clients.onOverflow()
                 .drop()
                 .filter(announcement -> announcement.owner().equals(owner))
                 .onTermination()
-                .invoke(this::clientLeft);
+                .invoke(() -> clientLeft(left));
     }
 
     // The processor takes one item at a time; Redisson may call listeners from several threads. Not under this

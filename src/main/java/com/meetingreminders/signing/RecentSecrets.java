@@ -53,7 +53,13 @@ public class RecentSecrets {
     /** Hears the rotations of every replica; safe to call again after a failure. */
     public synchronized void subscribe() {
         if (subscription == null) {
-            subscription = TopicSubscription.to(rotations, this::startHearing, this::stopHearing, this::forget);
+            try {
+                subscription = TopicSubscription.to(rotations, this::startHearing, this::stopHearing, this::forget);
+            } catch (RuntimeException e) {
+                // Half made, its status listener may have said it hears.
+                stopHearing();
+                throw e;
+            }
             startHearing();
         }
     }
@@ -106,13 +112,13 @@ public class RecentSecrets {
     /** This replica rotated the owner's secret: no replica signs with what it held of it from now on. */
     void rotated(String owner) {
         forget(owner);
-        try {
-            rotations.publish(owner);
-        } catch (RuntimeException e) {
-            Log.warnf(
-                    "Other replicas were not told of a rotated signing secret; they read it again within %s: %s",
-                    MAX_AGE, e.getMessage());
-        }
+        rotations.publishAsync(owner).whenComplete((receivers, error) -> {
+            if (error != null) {
+                Log.warnf(
+                        "Other replicas were not told of a rotated signing secret; they read it again within %s: %s",
+                        MAX_AGE, error.getMessage());
+            }
+        });
     }
 
     private void forget(String owner) {

@@ -1,5 +1,6 @@
 package com.meetingreminders.timer;
 
+import io.quarkus.logging.Log;
 import java.util.function.Consumer;
 import org.redisson.api.RTopic;
 import org.redisson.api.listener.BaseStatusListener;
@@ -48,6 +49,10 @@ public final class TopicSubscription {
 
     /** Stops listening, without waiting for Redis: a subscription made next on the topic waits in line behind it. */
     public void close() {
-        topic.removeListenerAsync(messageListener, statusListener);
+        topic.removeListenerAsync(messageListener, statusListener).whenComplete((removed, error) -> {
+            if (error != null) {
+                Log.warnf("Could not stop listening on %s: %s", topic.getChannelNames(), error.getMessage());
+            }
+        });
     }
 }

@@ -70,8 +70,24 @@ class StreamAudienceTest {
     }
 
     @Test
-    void aPublishSomeoneReceivedKeepsAnnouncing() {
-        here.published(here.beforePublish(), 1);
+    void aReplicaThatDoesNotHearTheSayingsNeverStopsAnnouncing() {
+        StreamAudience deaf = new StreamAudience(redis.getTopic("audience-" + UUID.randomUUID(), StringCodec.INSTANCE));
+
+        deaf.published(deaf.beforePublish(), 0);
+
+        assertThat(deaf.beforePublish())
+                .as("announcing: it would not hear a replica start listening")
+                .isNotNegative();
+    }
+
+    @Test
+    void aReplicaThatStartsListeningAnnouncesAgainAtOnce() {
+        await().atMost(Duration.ofSeconds(5)).until(() -> {
+            here.published(here.beforePublish(), 0);
+            return here.beforePublish() < 0;
+        });
+
+        here.listensHere();
 
         assertThat(here.beforePublish()).isNotNegative();
     }

@@ -87,6 +87,9 @@ class SigningRotationTest {
         // A delivery before the rotation: this replica holds the caller's secrets from then on.
         Received before = sendNow(caller, receiver.url("/before"), receiver, "/before");
         assertThat(Signatures.failure(old, before)).as("the old secret, before").isEmpty();
+        assertThat(recentSecrets.of(Set.of(Tokens.ownerOf(caller)), Instant.now()))
+                .as("held here")
+                .isNotEmpty();
         JsonPath rotated = given().header("Authorization", Tokens.bearer(caller))
                 .post("/signing-secret/rotate")
                 .then()
