@@ -47,13 +47,7 @@ class StreamAudience {
     /** Hears the other replicas start listening; safe to call again after a failure. */
     synchronized void subscribe() {
         if (subscription == null) {
-            try {
-                subscription = TopicSubscription.to(listeners, this::hearing, this::deaf, replica -> someoneJoined());
-            } catch (RuntimeException e) {
-                // Half made, its status listener may have said it hears.
-                deaf();
-                throw e;
-            }
+            subscription = TopicSubscription.to(listeners, this::hearing, this::deaf, replica -> someoneJoined());
             hearing();
         }
     }

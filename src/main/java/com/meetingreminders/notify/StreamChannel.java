@@ -134,7 +134,6 @@ public class StreamChannel implements Channel {
 
     private void stopListening() {
         if (listening != null) {
-            // Not waited for: a client leaving may be on an event loop.
             listening.close();
             listening = null;
         }

@@ -53,13 +53,7 @@ public class RecentSecrets {
     /** Hears the rotations of every replica; safe to call again after a failure. */
     public synchronized void subscribe() {
         if (subscription == null) {
-            try {
-                subscription = TopicSubscription.to(rotations, this::startHearing, this::stopHearing, this::forget);
-            } catch (RuntimeException e) {
-                // Half made, its status listener may have said it hears.
-                stopHearing();
-                throw e;
-            }
+            subscription = TopicSubscription.to(rotations, this::startHearing, this::stopHearing, this::forget);
             startHearing();
         }
     }

@@ -23,7 +23,8 @@ public final class TopicSubscription {
 
     /**
      * Subscribes, blocking on Redis until it holds: {@code subscribed} runs each time the subscription is made,
-     * {@code lost} each time Redis confirms it has ended, {@code messages} for each message. All three run on
+     * {@code lost} each time Redis confirms it has ended (and once if it fails half made), {@code messages} for each
+     * message. All three run on
      * Redisson's threads and must not block.
      */
     public static TopicSubscription to(RTopic topic, Runnable subscribed, Runnable lost, Consumer<String> messages) {
@@ -43,6 +44,8 @@ public final class TopicSubscription {
                     topic, status, topic.addListener(String.class, (channel, message) -> messages.accept(message)));
         } catch (RuntimeException e) {
             topic.removeListenerAsync(status);
+            // Half made: the status listener may already have said it is subscribed.
+            lost.run();
             throw e;
         }
     }
