@@ -7,21 +7,30 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 
 import com.meetingreminders.support.Api;
+import com.meetingreminders.support.EventStream;
 import com.meetingreminders.support.Figures;
 import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.RedisServer;
 import com.meetingreminders.support.TestServers;
+import com.meetingreminders.support.Tokens;
 import com.meetingreminders.support.WebhookReceiver;
+import com.meetingreminders.timer.ReminderKeys;
 import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Redis of the test's own, restarted and disconnected under the service: every reminder still arrives. */
+/**
+ * Redis of the test's own, restarted and disconnected under the service: every reminder still arrives, and a stream
+ * client still hears of it.
+ */
 @QuarkusTest
 @QuarkusTestResource(value = TestServers.OwnRedis.class, restrictToAnnotatedClass = true)
 class RedisOutageTest {
@@ -31,22 +40,28 @@ class RedisOutageTest {
     @TestServers.Injected
     RedisServer redis;
 
+    @Inject
+    ReminderKeys keys;
+
+    @TestHTTPResource("/reminders/stream")
+    URI streamUrl;
+
     @RegisterExtension
     final WebhookReceiver receiver = WebhookReceiver.start();
 
     @Test
     void acceptsWritesWhileRedisIsDownAndDeliversEverythingOnceItIsBack() {
         String path = "/redis-restart";
-        // Measured as the test runs it: creations, some of them while Redis is down (their arms wait for Redis's
-        // timeout), and a restart of this Redis.
-        Duration lead = LeadTime.toCreate(15, 3, () -> {
+        // Measured as the test runs it: a restart of this Redis with creations while it is down (their arms wait for
+        // Redis's timeout), and the creations with Redis up.
+        Duration restart = LeadTime.toRepeat("A restart of Redis with 5 creates while it was down", () -> {
             redis.stop();
-            IntStream.range(0, 3).forEach(i -> Api.create(meeting()));
+            IntStream.range(0, 5).forEach(i -> Api.create(meeting()));
             redis.startAgain();
         });
         await().atMost(Duration.ofSeconds(20))
                 .until(() -> given().get("/q/health/ready").statusCode() == 200);
-        Instant sendAt = LeadTime.fromNow(lead);
+        Instant sendAt = LeadTime.fromNow(restart.plus(LeadTime.toCreate(10, receiver)));
         IntStream.range(0, 10)
                 .forEach(i -> Api.create(meeting()
                         .startsAt(sendAt.plusMillis(50L * i).plusSeconds(1))
@@ -99,8 +114,33 @@ class RedisOutageTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> subscribers() == 1);
     }
 
+    @Test
+    void aConnectedStreamClientGetsDeliveriesAgainOnceTheCutSubscriptionIsMadeAgain() {
+        String path = "/streamed-after-cut";
+        try (EventStream stream = EventStream.connect(streamUrl, Tokens.DEFAULT_CALLER)) {
+            await().atMost(Duration.ofSeconds(10)).until(() -> subscribers(keys.deliveredChannel()) == 1);
+
+            assertThat(redis.cli("CLIENT", "KILL", "TYPE", "pubsub")).isNotEqualTo("0");
+
+            // Listening again while the client is still connected, and announcing to it.
+            await().atMost(Duration.ofSeconds(10)).until(() -> subscribers(keys.deliveredChannel()) == 1);
+            String id = Api.create(meeting()
+                            .startsAt(Moments.now().plusSeconds(60))
+                            .remindBefore("PT2M")
+                            .webhookUrl(receiver.url(path)))
+                    .getString("id");
+            await().atMost(Duration.ofSeconds(10)).until(() -> receiver.on(path).size() == 1);
+            await().atMost(Duration.ofSeconds(5)).until(() -> !stream.about(id).isEmpty());
+            assertThat(stream.about(id)).hasSize(1);
+        }
+    }
+
     private int subscribers() {
-        String[] reply = redis.cli("PUBSUB", "NUMSUB", EXPIRED_CHANNEL).split("\\s+");
+        return subscribers(EXPIRED_CHANNEL);
+    }
+
+    private int subscribers(String channel) {
+        String[] reply = redis.cli("PUBSUB", "NUMSUB", channel).split("\\s+");
         return Integer.parseInt(reply[reply.length - 1]);
     }
 }
