@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -168,26 +169,35 @@ class ReplicaFaultsIT {
     }
 
     /**
-     * Creates reminders due within the same second, through both replicas, and returns the first send time: sized
-     * from how long creating meetings through these replicas takes here and now, so that every meeting exists before
-     * any falls due and the receiver does not hold answers longer than the test means to. The meetings start a minute
-     * later than their reminders, so that a slow creation would make a reminder due at once rather than skipped.
+     * Creates reminders due within the same second, half through each replica in one batch each, and returns the
+     * first send time: sized from how long such batches of meetings that never fall due take here and now, so that
+     * every meeting exists before any falls due and the receiver does not hold answers longer than the test means to.
+     * A batch is one transaction: the lead is seconds where one create a meeting needed a minute on fresh replicas.
+     * The meetings start a minute later than their reminders, so that a slow creation would make a reminder due at
+     * once rather than skipped.
      */
     private Instant createDue(Replica a, Replica b, int count) {
-        int probe = 20;
-        Duration lead = LeadTime.toCreate(count, probe, () -> IntStream.range(0, probe)
-                .parallel()
-                .forEach(i -> create(i % 2 == 0 ? a : b, meeting())));
-        Instant sendAt = Moments.now().plus(lead);
-        IntStream.range(0, count)
-                .parallel()
-                .forEach(i -> create(
-                        i % 2 == 0 ? a : b,
-                        meeting()
-                                .startsAt(sendAt.plusMillis(3L * i).plusSeconds(60))
-                                .remindBefore("PT60S")));
+        Duration lead = LeadTime.toCreate(count, count, () -> createHalfThroughEach(a, b, count, i -> meeting()));
+        Instant sendAt = LeadTime.fromNow(lead);
+        createHalfThroughEach(a, b, count, i -> meeting()
+                .startsAt(sendAt.plusMillis(3L * i).plusSeconds(60))
+                .remindBefore("PT60S"));
         LeadTime.requireBefore(sendAt);
         return sendAt;
+    }
+
+    /** The i-th of {@code count} meetings, the even ones through a and the odd ones through b, both at once. */
+    private void createHalfThroughEach(Replica a, Replica b, int count, IntFunction<MeetingBody> meeting) {
+        CompletableFuture<List<String>> throughB =
+                CompletableFuture.supplyAsync(() -> b.createAll(everyOther(1, count, meeting)));
+        a.createAll(everyOther(0, count, meeting));
+        throughB.join();
+    }
+
+    private List<MeetingBody> everyOther(int first, int count, IntFunction<MeetingBody> meeting) {
+        return IntStream.iterate(first, i -> i < count, i -> i + 2)
+                .mapToObj(i -> meeting.apply(i).webhookUrl(receiver.url(PATH)))
+                .toList();
     }
 
     private String create(Replica replica, MeetingBody body) {

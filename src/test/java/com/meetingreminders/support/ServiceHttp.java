@@ -10,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /** What a test does with a service it started on a loopback port, a process ({@link Replica}) or a container. */
@@ -65,5 +66,21 @@ final class ServiceHttp {
                 .statusCode(201)
                 .extract()
                 .path("id");
+    }
+
+    /** Creates the meetings in one POST /meetings/batch through the service on this port and returns their ids. */
+    static List<String> createAll(int port, List<MeetingBody> bodies) {
+        return given().baseUri("http://127.0.0.1")
+                .port(port)
+                .contentType(ContentType.JSON)
+                .body(bodies.stream().map(MeetingBody::toMap).toList())
+                .post("/meetings/batch")
+                .then()
+                .log()
+                .ifValidationFails()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getList("items.id", String.class);
     }
 }
