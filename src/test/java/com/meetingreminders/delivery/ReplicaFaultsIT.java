@@ -12,6 +12,7 @@ import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.OwnDatabase;
 import com.meetingreminders.support.OwnKeyPrefix;
 import com.meetingreminders.support.Replica;
+import com.meetingreminders.support.ReplicaPair;
 import com.meetingreminders.support.WebhookReceiver;
 import com.meetingreminders.support.WebhookReceiver.Received;
 import java.time.Duration;
@@ -49,10 +50,10 @@ class ReplicaFaultsIT {
         // A timeout far longer than the answers are held: no request is given up and sent again while it waits.
         Map<String, String> settings =
                 settings(Map.of("reminders.claim.lease", "3s", "reminders.webhook.timeout", "60s"));
-        try (Replica a = startAsync("kill-a", settings).join();
-                Replica b = startAsync("kill-b", settings).join()) {
+        try (ReplicaPair replicas = ReplicaPair.start("kill", settings)) {
+            Replica a = replicas.a();
             receiver.holdAnswers();
-            Instant sendAt = createDue(a, b, 200);
+            Instant sendAt = createDue(replicas, 200);
             int due = 200;
             await().atMost(LeadTime.until(sendAt, Duration.ofSeconds(20)))
                     .until(() ->
@@ -88,10 +89,10 @@ class ReplicaFaultsIT {
         // A long lease: whatever the stopped replica neither finished nor handed back would arrive a minute late.
         Map<String, String> settings =
                 settings(Map.of("reminders.claim.lease", "60s", "reminders.webhook.timeout", "5s"));
-        try (Replica a = startAsync("term-a", settings).join();
-                Replica b = startAsync("term-b", settings).join()) {
+        try (ReplicaPair replicas = ReplicaPair.start("term", settings)) {
+            Replica a = replicas.a();
             receiver.holdAnswers();
-            Instant sendAt = createDue(a, b, 300);
+            Instant sendAt = createDue(replicas, 300);
             int due = 300;
             await().atMost(LeadTime.until(sendAt, Duration.ofSeconds(20)))
                     .until(() -> receiver.unanswered().size() >= 20);
@@ -164,38 +165,25 @@ class ReplicaFaultsIT {
         return settings;
     }
 
-    private static CompletableFuture<Replica> startAsync(String name, Map<String, String> settings) {
-        return CompletableFuture.supplyAsync(() -> Replica.start(name, settings));
-    }
-
     /**
-     * Creates reminders due within the same second, half through each replica in one batch each, and returns the
-     * first send time: sized from how long such batches of meetings that never fall due take here and now, so that
-     * every meeting exists before any falls due and the receiver does not hold answers longer than the test means to.
-     * A batch is one transaction: the lead is seconds where one create a meeting needed a minute on fresh replicas.
-     * The meetings start a minute later than their reminders, so that a slow creation would make a reminder due at
-     * once rather than skipped.
+     * Creates reminders due within the same second, through both replicas in one batch each, and returns the first
+     * send time: sized from how long such batches of meetings that never fall due take here and now, so that every
+     * meeting exists before any falls due and the receiver does not hold answers longer than the test means to. The
+     * meetings start a minute later than their reminders, so that a slow creation would make a reminder due at once
+     * rather than skipped.
      */
-    private Instant createDue(Replica a, Replica b, int count) {
-        Duration lead = LeadTime.toCreate(count, count, () -> createHalfThroughEach(a, b, count, i -> meeting()));
+    private Instant createDue(ReplicaPair replicas, int count) {
+        Duration lead = LeadTime.toCreate(count, count, () -> replicas.createAll(meetings(count, i -> meeting())));
         Instant sendAt = LeadTime.fromNow(lead);
-        createHalfThroughEach(a, b, count, i -> meeting()
+        replicas.createAll(meetings(count, i -> meeting()
                 .startsAt(sendAt.plusMillis(3L * i).plusSeconds(60))
-                .remindBefore("PT60S"));
+                .remindBefore("PT60S")));
         LeadTime.requireBefore(sendAt);
         return sendAt;
     }
 
-    /** The i-th of {@code count} meetings, the even ones through a and the odd ones through b, both at once. */
-    private void createHalfThroughEach(Replica a, Replica b, int count, IntFunction<MeetingBody> meeting) {
-        CompletableFuture<List<String>> throughB =
-                CompletableFuture.supplyAsync(() -> b.createAll(everyOther(1, count, meeting)));
-        a.createAll(everyOther(0, count, meeting));
-        throughB.join();
-    }
-
-    private List<MeetingBody> everyOther(int first, int count, IntFunction<MeetingBody> meeting) {
-        return IntStream.iterate(first, i -> i < count, i -> i + 2)
+    private List<MeetingBody> meetings(int count, IntFunction<MeetingBody> meeting) {
+        return IntStream.range(0, count)
                 .mapToObj(i -> meeting.apply(i).webhookUrl(receiver.url(PATH)))
                 .toList();
     }

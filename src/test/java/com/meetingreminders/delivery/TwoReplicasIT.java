@@ -6,22 +6,24 @@ import static org.awaitility.Awaitility.await;
 
 import com.meetingreminders.support.Figures;
 import com.meetingreminders.support.LeadTime;
+import com.meetingreminders.support.MeetingBody;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.OwnDatabase;
 import com.meetingreminders.support.OwnKeyPrefix;
 import com.meetingreminders.support.Replica;
+import com.meetingreminders.support.ReplicaPair;
 import com.meetingreminders.support.WebhookReceiver;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
+import java.util.List;
+import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Two packaged replicas as separate processes on one Redis and one database: 1,000 reminders falling due within the
- * same two seconds, created through both, each arrive exactly once.
+ * same two seconds, created through both (a batch through each), each arrive exactly once.
  */
 class TwoReplicasIT {
 
@@ -47,30 +49,22 @@ class TwoReplicasIT {
 
     @Test
     void deliversEachOfAThousandRemindersExactlyOnceAcrossTwoReplicas() {
-        Map<String, String> settings = Map.of(
-                "quarkus.datasource.jdbc.url",
-                database.jdbcUrl(),
-                "reminders.redis.key-prefix",
-                keyPrefix,
-                "reminders.webhook.secret",
-                "whsec_3Cj7Jb2P0BBLz/TeR460GJVNceP1WtVUfE4tLFD+GJQ=");
-        CompletableFuture<Replica> startingA = CompletableFuture.supplyAsync(() -> Replica.start("a", settings));
-        CompletableFuture<Replica> startingB = CompletableFuture.supplyAsync(() -> Replica.start("b", settings));
-        try (Replica a = startingA.join();
-                Replica b = startingB.join()) {
+        try (ReplicaPair replicas = ReplicaPair.start(database, keyPrefix)) {
+            Replica a = replicas.a();
+            Replica b = replicas.b();
             String path = "/two-replicas";
             // Sized from what creating meetings through these replicas takes here and now (the probe's meetings fall
             // due an hour later), so that all exist before the first falls due.
-            int probe = 10;
             Duration lead = LeadTime.toCreate(
-                    MEETINGS, probe, () -> IntStream.range(0, probe).parallel().forEach(i -> (i % 2 == 0 ? a : b)
-                            .create(meeting().remindBefore(REMIND_BEFORE).webhookUrl(receiver.url("/probe")))));
-            Instant firstSendAt = Moments.now().plus(lead);
-            IntStream.range(0, MEETINGS).parallel().forEach(i -> (i % 2 == 0 ? a : b)
-                    .create(meeting()
-                            .startsAt(firstSendAt.plus(Duration.ofMillis(61_800 + 2L * i)))
-                            .remindBefore(REMIND_BEFORE)
-                            .webhookUrl(receiver.url(path))));
+                    MEETINGS,
+                    MEETINGS,
+                    () -> replicas.createAll(
+                            meetings(i -> meeting().remindBefore(REMIND_BEFORE).webhookUrl(receiver.url("/probe")))));
+            Instant firstSendAt = LeadTime.fromNow(lead);
+            replicas.createAll(meetings(i -> meeting()
+                    .startsAt(firstSendAt.plus(Duration.ofMillis(61_800 + 2L * i)))
+                    .remindBefore(REMIND_BEFORE)
+                    .webhookUrl(receiver.url(path))));
             LeadTime.requireBefore(firstSendAt);
 
             await().atMost(LeadTime.until(firstSendAt, Duration.ofSeconds(45)))
@@ -94,6 +88,10 @@ class TwoReplicasIT {
             assertThat(figures.delivered()).isEqualTo(due());
             assertThat(figures.duplicates()).isZero();
         }
+    }
+
+    private static List<MeetingBody> meetings(IntFunction<MeetingBody> meeting) {
+        return IntStream.range(0, MEETINGS).mapToObj(meeting).toList();
     }
 
     private static int due() {
