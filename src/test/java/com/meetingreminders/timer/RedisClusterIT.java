@@ -11,6 +11,7 @@ import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.OwnDatabase;
 import com.meetingreminders.support.RedisCluster;
 import com.meetingreminders.support.Replica;
+import com.meetingreminders.support.ReplicaPair;
 import com.meetingreminders.support.WebhookReceiver;
 import com.meetingreminders.support.WebhookReceiver.Received;
 import java.time.Duration;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
@@ -67,11 +67,10 @@ class RedisClusterIT {
 
     @Test
     void deliversOnceTheRemindersOfEveryMasterAndHearsEveryMaster() {
-        try (Replica a = startAsync("cluster-a", Map.of()).join();
-                Replica b = startAsync("cluster-b", Map.of()).join()) {
-            awaitMastersHeard(3, a, b);
+        try (ReplicaPair replicas = start("cluster", Map.of())) {
+            awaitMastersHeard(3, replicas);
 
-            Instant sendAt = createDue(a, b, 3);
+            Instant sendAt = createDue(replicas, 3);
             await().atMost(LeadTime.until(sendAt, Duration.ofSeconds(30))).until(() -> distinct() >= REMINDERS);
 
             Figures figures = Figures.of(REMINDERS, receiver.on(PATH)).print("Redis Cluster, every master");
@@ -91,11 +90,10 @@ class RedisClusterIT {
         cluster.cli(silent, "CONFIG", "SET", "notify-keyspace-events", "");
         // Not turned back on by the replicas, so that the silent master stays silent for the whole test.
         Map<String, String> settings = Map.of("reminders.redis.configure-notifications", "false");
-        try (Replica a = startAsync("silent-a", settings).join();
-                Replica b = startAsync("silent-b", settings).join()) {
-            awaitMastersHeard(2, a, b);
+        try (ReplicaPair replicas = start("silent", settings)) {
+            awaitMastersHeard(2, replicas);
 
-            Instant sendAt = createDue(a, b, 3);
+            Instant sendAt = createDue(replicas, 3);
             await().atMost(LeadTime.until(sendAt, Duration.ofSeconds(30))).until(() -> distinct() >= REMINDERS);
 
             Figures figures = Figures.of(REMINDERS, receiver.on(PATH)).print("Expiration events off on one master");
@@ -111,11 +109,10 @@ class RedisClusterIT {
 
     @Test
     void losesNothingWhenAMasterIsKilledWhileRemindersFallDueAndHearsItsPromotedReplica() {
-        try (Replica a = startAsync("failover-a", Map.of()).join();
-                Replica b = startAsync("failover-b", Map.of()).join()) {
-            awaitMastersHeard(3, a, b);
+        try (ReplicaPair replicas = start("failover", Map.of())) {
+            awaitMastersHeard(3, replicas);
             // Spread over three seconds, so that some fall due before the kill, some during the failover, some after.
-            Instant sendAt = createDue(a, b, 50);
+            Instant sendAt = createDue(replicas, 50);
             List<Integer> mastersBefore = cluster.masterPorts();
             int victim = mastersBefore.get(0);
 
@@ -128,7 +125,7 @@ class RedisClusterIT {
             List<Integer> mastersAfter = cluster.masterPorts();
 
             await().atMost(Duration.ofSeconds(60)).until(() -> distinct() >= REMINDERS);
-            awaitMastersHeard(3, a, b);
+            awaitMastersHeard(3, replicas);
 
             Figures figures = Figures.of(REMINDERS, receiver.on(PATH))
                     .print("A master killed with kill -9 as reminders fall due");
@@ -145,9 +142,8 @@ class RedisClusterIT {
 
     @Test
     void rearmsEverythingAfterFlushallOnEveryMaster() {
-        try (Replica a = startAsync("flush-a", Map.of()).join();
-                Replica b = startAsync("flush-b", Map.of()).join()) {
-            Instant sendAt = createDue(a, b, 3);
+        try (ReplicaPair replicas = start("flush", Map.of())) {
+            Instant sendAt = createDue(replicas, 3);
             cluster.onEveryMaster("FLUSHALL");
             Instant flushedAt = Instant.now();
 
@@ -162,7 +158,7 @@ class RedisClusterIT {
         }
     }
 
-    private CompletableFuture<Replica> startAsync(String name, Map<String, String> overrides) {
+    private ReplicaPair start(String name, Map<String, String> overrides) {
         Map<String, String> settings = new HashMap<>(Map.of(
                 "quarkus.datasource.jdbc.url",
                 database.jdbcUrl(),
@@ -175,30 +171,35 @@ class RedisClusterIT {
                 "reminders.delivery.backoff",
                 "200ms"));
         settings.putAll(overrides);
-        return CompletableFuture.supplyAsync(() -> Replica.start(name, settings));
+        return ReplicaPair.start(name, settings);
     }
 
     /**
-     * Creates {@link #REMINDERS} reminders, {@code spacingMillis} apart, through both replicas, and returns the first
-     * send time: sized from how long creating meetings takes here and now. Their meetings start a minute later.
+     * Creates {@link #REMINDERS} reminders, {@code spacingMillis} apart, through both replicas in a batch each, and
+     * returns the first send time: sized from how long creating such batches takes here and now. Their meetings start a
+     * minute later.
      */
-    private Instant createDue(Replica a, Replica b, long spacingMillis) {
-        int probe = 20;
+    private Instant createDue(ReplicaPair replicas, long spacingMillis) {
         Duration lead = LeadTime.toCreate(
-                REMINDERS, probe, () -> IntStream.range(0, probe).parallel().forEach(i -> (i % 2 == 0 ? a : b)
-                        .create(meeting().webhookUrl(receiver.url("/probe")))));
+                REMINDERS,
+                REMINDERS,
+                () -> replicas.createAll(IntStream.range(0, REMINDERS)
+                        .mapToObj(i -> meeting().webhookUrl(receiver.url("/probe")))
+                        .toList()));
         Instant sendAt = LeadTime.fromNow(lead);
-        IntStream.range(0, REMINDERS).parallel().forEach(i -> (i % 2 == 0 ? a : b)
-                .create(meeting()
+        replicas.createAll(IntStream.range(0, REMINDERS)
+                .mapToObj(i -> meeting()
                         .startsAt(sendAt.plusMillis(spacingMillis * i).plusSeconds(60))
                         .remindBefore("PT60S")
-                        .webhookUrl(receiver.url(PATH))));
+                        .webhookUrl(receiver.url(PATH)))
+                .toList());
         LeadTime.requireBefore(sendAt);
         return sendAt;
     }
 
-    private void awaitMastersHeard(int heard, Replica... replicas) {
-        await().atMost(Duration.ofSeconds(30)).until(() -> List.of(replicas).stream()
+    private void awaitMastersHeard(int heard, ReplicaPair pair) {
+        List<Replica> replicas = List.of(pair.a(), pair.b());
+        await().atMost(Duration.ofSeconds(30)).until(() -> replicas.stream()
                 .allMatch(replica -> Integer.valueOf(heard).equals(readiness(replica, "mastersHeard"))
                         && Integer.valueOf(3).equals(readiness(replica, "masters"))));
         for (Replica replica : replicas) {
