@@ -114,6 +114,10 @@ class RedisOutageTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> subscribers() == 1);
     }
 
+    /**
+     * The replica's own listening, made again with its listener while its client stays connected. Whether the other
+     * replicas announce to it is StreamAcrossReplicasIT's: one replica knows that it listens itself.
+     */
     @Test
     void aConnectedStreamClientGetsDeliveriesAgainOnceTheCutSubscriptionIsMadeAgain() {
         String path = "/streamed-after-cut";

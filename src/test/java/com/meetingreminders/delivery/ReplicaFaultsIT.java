@@ -173,19 +173,21 @@ class ReplicaFaultsIT {
      * rather than skipped.
      */
     private Instant createDue(ReplicaPair replicas, int count) {
-        Duration lead = LeadTime.toCreate(count, count, () -> replicas.createAll(meetings(count, i -> meeting())));
+        Duration lead = LeadTime.toCreate(
+                count,
+                count,
+                () -> replicas.createAll(meetings(count, i -> meeting().webhookUrl(receiver.url("/probe")))));
         Instant sendAt = LeadTime.fromNow(lead);
         replicas.createAll(meetings(count, i -> meeting()
                 .startsAt(sendAt.plusMillis(3L * i).plusSeconds(60))
-                .remindBefore("PT60S")));
+                .remindBefore("PT60S")
+                .webhookUrl(receiver.url(PATH))));
         LeadTime.requireBefore(sendAt);
         return sendAt;
     }
 
-    private List<MeetingBody> meetings(int count, IntFunction<MeetingBody> meeting) {
-        return IntStream.range(0, count)
-                .mapToObj(i -> meeting.apply(i).webhookUrl(receiver.url(PATH)))
-                .toList();
+    private static List<MeetingBody> meetings(int count, IntFunction<MeetingBody> meeting) {
+        return IntStream.range(0, count).mapToObj(meeting).toList();
     }
 
     private String create(Replica replica, MeetingBody body) {

@@ -7,70 +7,95 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
- * What the machine's Redis is asked while this is open, as {@code redis-cli monitor} prints it: one line a command,
- * its name and arguments quoted. For what a test cannot see from outside any other way, such as a publish that reached
- * no one. Close it to stop the monitor.
+ * The commands of one name that the machine's Redis runs while this is open, in the order it ran them, as
+ * {@code redis-cli monitor} prints them: for what a test cannot see from outside any other way, such as a publish that
+ * reached no one. Close it to stop the monitor.
  */
 public final class RedisMonitor implements AutoCloseable {
 
     private final Process process;
-    private final List<String> lines = new CopyOnWriteArrayList<>();
+    private final String quotedName;
+    /** The lines of the one command kept, as redis-cli printed them: the machine's Redis may run many others. */
+    private final Queue<String> lines = new ConcurrentLinkedQueue<>();
 
-    private RedisMonitor(Process process) {
+    private final CompletableFuture<Void> monitoring = new CompletableFuture<>();
+
+    private RedisMonitor(Process process, String commandName) {
         this.process = process;
+        this.quotedName = "\"" + commandName.toLowerCase(Locale.ROOT) + "\"";
     }
 
-    /** Starts monitoring the machine's Redis; returns once Redis has said that it monitors. */
-    public static RedisMonitor start() {
+    /**
+     * Starts keeping every {@code commandName} (in any case) that the machine's Redis runs; returns once Redis has said
+     * that it monitors.
+     */
+    public static RedisMonitor start(String commandName) {
+        Process process;
         try {
-            Process process = new ProcessBuilder("redis-cli", "-h", "127.0.0.1", "-p", "6379", "monitor")
+            process = new ProcessBuilder("redis-cli", "-h", "127.0.0.1", "-p", "6379", "monitor")
                     .redirectErrorStream(true)
                     .start();
-            BufferedReader output =
-                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-            String first = output.readLine();
-            if (!"OK".equals(first)) {
-                process.destroy();
-                throw new IllegalStateException("redis-cli monitor answered " + first);
-            }
-            RedisMonitor monitor = new RedisMonitor(process);
-            Thread reader = new Thread(() -> monitor.readFrom(output), "redis-monitor");
-            reader.setDaemon(true);
-            reader.start();
-            return monitor;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private void readFrom(BufferedReader output) {
-        try (output) {
-            for (String line = output.readLine(); line != null; line = output.readLine()) {
-                lines.add(line);
-            }
-        } catch (IOException ended) {
-            // The monitor was closed.
+        RedisMonitor monitor = new RedisMonitor(process, commandName);
+        try {
+            Thread reader = new Thread(monitor::read, "redis-monitor");
+            reader.setDaemon(true);
+            reader.start();
+            monitor.monitoring.get(30, TimeUnit.SECONDS);
+            return monitor;
+        } catch (ExecutionException | TimeoutException e) {
+            monitor.close();
+            throw new IllegalStateException("redis-cli monitor did not start", e);
+        } catch (InterruptedException e) {
+            monitor.close();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 
-    /** The commands named so (in any case) seen so far that mention {@code text} in an argument. */
-    public List<String> commands(String name, String text) {
-        String quotedName = "\"" + name.toLowerCase(Locale.ROOT) + "\"";
-        return lines.stream()
-                .filter(line -> line.toLowerCase(Locale.ROOT).contains(quotedName) && line.contains(text))
-                .toList();
+    private void read() {
+        try (BufferedReader output =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String first = output.readLine();
+            if (!"OK".equals(first)) {
+                monitoring.completeExceptionally(new IllegalStateException("redis-cli monitor answered " + first));
+                return;
+            }
+            monitoring.complete(null);
+            for (String line = output.readLine(); line != null; line = output.readLine()) {
+                if (line.toLowerCase(Locale.ROOT).contains(quotedName)) {
+                    lines.add(line);
+                }
+            }
+        } catch (IOException ended) {
+            monitoring.completeExceptionally(ended);
+        }
+    }
+
+    /** The commands kept so far, in the order Redis ran them, each as redis-cli printed it (arguments quoted). */
+    public List<String> commands() {
+        return List.copyOf(lines);
     }
 
     @Override
     public void close() {
         process.destroy();
         try {
-            process.waitFor(10, TimeUnit.SECONDS);
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
         } catch (InterruptedException e) {
+            process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
     }

@@ -26,7 +26,8 @@ public record ReplicaPair(Replica a, Replica b) implements AutoCloseable {
 
     /**
      * Starts both at once with these settings, as {@code name-a} and {@code name-b} (their logs are
-     * target/replica-{name}-a.log and -b.log): a replica's start takes seconds, and nothing in one waits for the other.
+     * target/replica-{name}-a.log and -b.log; with an empty name, replica-a.log and replica-b.log): a replica's start
+     * takes seconds, and nothing in one waits for the other.
      */
     public static ReplicaPair start(String name, Map<String, String> settings) {
         String prefix = name.isEmpty() ? "" : name + "-";
@@ -52,7 +53,7 @@ public record ReplicaPair(Replica a, Replica b) implements AutoCloseable {
 
     /**
      * Creates the meetings (up to 2,000), the even-numbered through a and the others through b, in one batch through
-     * each and both at once: a batch is one transaction, many times faster than a create a meeting.
+     * each and both at once: a batch is one transaction, many times faster than one create per meeting.
      */
     public void createAll(List<MeetingBody> meetings) {
         List<MeetingBody> throughA = everyOther(0, meetings);
