@@ -34,10 +34,9 @@ public class StreamChannel implements Channel {
     private final RTopic delivered;
     private final StreamAudience audience;
     private final BroadcastProcessor<Announcement> clients = BroadcastProcessor.create();
-    /** Stream clients connected to this replica; guarded by this, as is whether the last try to listen failed. */
+    /** Stream clients connected to this replica; guarded by this. */
     private int clientCount;
 
-    private boolean listenFailed;
     /** Set under this object's monitor; read without it by {@link #stillListening}. */
     private volatile TopicSubscription listening;
 
@@ -54,7 +53,6 @@ public class StreamChannel implements Channel {
         audience.subscribe();
         if (clientCount > 0) {
             listen();
-            listenFailed = false;
         }
     }
 
@@ -83,14 +81,15 @@ public class StreamChannel implements Channel {
      * client connecting meanwhile waiting for Redis in turn.
      */
     private synchronized void clientConnected() {
+        // Clients here but no listening: the try for the first of them failed.
+        boolean lastTryFailed = clientCount > 0 && listening == null;
         clientCount++;
-        if (listenFailed) {
+        if (lastTryFailed) {
             return;
         }
         try {
             listen();
         } catch (RuntimeException e) {
-            listenFailed = true;
             Log.debugf("Could not listen to the stream's channel yet: %s", e.getMessage());
         }
     }

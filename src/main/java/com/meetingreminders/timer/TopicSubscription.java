@@ -24,8 +24,7 @@ public final class TopicSubscription {
     /**
      * Subscribes, blocking on Redis until it holds: {@code subscribed} runs each time the subscription is made,
      * {@code lost} each time Redis confirms it has ended (and once if it fails half made), {@code messages} for each
-     * message. All three run on
-     * Redisson's threads and must not block.
+     * message. All three run on Redisson's threads and must not block.
      */
     public static TopicSubscription to(RTopic topic, Runnable subscribed, Runnable lost, Consumer<String> messages) {
         int status = topic.addListener(new BaseStatusListener() {
