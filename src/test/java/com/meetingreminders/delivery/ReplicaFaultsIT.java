@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -165,29 +164,9 @@ class ReplicaFaultsIT {
         return settings;
     }
 
-    /**
-     * Creates reminders due within the same second, through both replicas in one batch each, and returns the first
-     * send time: sized from how long such batches of meetings that never fall due take here and now, so that every
-     * meeting exists before any falls due and the receiver does not hold answers longer than the test means to. The
-     * meetings start a minute later than their reminders, so that a slow creation would make a reminder due at once
-     * rather than skipped.
-     */
+    /** Reminders due within the same second, through both replicas; the first send time. */
     private Instant createDue(ReplicaPair replicas, int count) {
-        Duration lead = LeadTime.toCreate(
-                count,
-                count,
-                () -> replicas.createAll(meetings(count, i -> meeting().webhookUrl(receiver.url("/probe")))));
-        Instant sendAt = LeadTime.fromNow(lead);
-        replicas.createAll(meetings(count, i -> meeting()
-                .startsAt(sendAt.plusMillis(3L * i).plusSeconds(60))
-                .remindBefore("PT60S")
-                .webhookUrl(receiver.url(PATH))));
-        LeadTime.requireBefore(sendAt);
-        return sendAt;
-    }
-
-    private static List<MeetingBody> meetings(int count, IntFunction<MeetingBody> meeting) {
-        return IntStream.range(0, count).mapToObj(meeting).toList();
+        return replicas.createDue(count, Duration.ofMillis(3), receiver.url(PATH), receiver.url("/probe"));
     }
 
     private String create(Replica replica, MeetingBody body) {

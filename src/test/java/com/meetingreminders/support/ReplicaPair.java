@@ -1,5 +1,7 @@
 package com.meetingreminders.support;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -65,6 +67,31 @@ public record ReplicaPair(Replica a, Replica b) implements AutoCloseable {
             a.createAll(throughA);
         }
         createdThroughB.join();
+    }
+
+    /**
+     * Creates {@code count} meetings through both ({@link #createAll}), whose one reminder each goes to
+     * {@code webhookUrl}, {@code spacing} apart from the send time it returns. That time is sized with {@link LeadTime}
+     * from batches of as many meetings that never fall due (to {@code probeUrl}), so that every meeting exists before
+     * the first falls due. The meetings start a minute after their reminders, so that a slow creation would make a
+     * reminder due at once rather than skipped.
+     */
+    public Instant createDue(int count, Duration spacing, String webhookUrl, String probeUrl) {
+        Duration lead = LeadTime.toCreate(
+                count,
+                count,
+                () -> createAll(IntStream.range(0, count)
+                        .mapToObj(i -> MeetingBody.meeting().webhookUrl(probeUrl))
+                        .toList()));
+        Instant sendAt = LeadTime.fromNow(lead);
+        createAll(IntStream.range(0, count)
+                .mapToObj(i -> MeetingBody.meeting()
+                        .startsAt(sendAt.plus(spacing.multipliedBy(i)).plusSeconds(60))
+                        .remindBefore("PT60S")
+                        .webhookUrl(webhookUrl))
+                .toList());
+        LeadTime.requireBefore(sendAt);
+        return sendAt;
     }
 
     private static List<MeetingBody> everyOther(int first, List<MeetingBody> meetings) {

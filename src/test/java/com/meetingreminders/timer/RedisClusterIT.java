@@ -1,6 +1,5 @@
 package com.meetingreminders.timer;
 
-import static com.meetingreminders.support.MeetingBody.meeting;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -22,7 +21,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -174,27 +172,10 @@ class RedisClusterIT {
         return ReplicaPair.start(name, settings);
     }
 
-    /**
-     * Creates {@link #REMINDERS} reminders, {@code spacingMillis} apart, through both replicas in a batch each, and
-     * returns the first send time: sized from how long creating such batches takes here and now. Their meetings start a
-     * minute later.
-     */
+    /** {@link #REMINDERS} reminders, {@code spacingMillis} apart, through both replicas; the first send time. */
     private Instant createDue(ReplicaPair replicas, long spacingMillis) {
-        Duration lead = LeadTime.toCreate(
-                REMINDERS,
-                REMINDERS,
-                () -> replicas.createAll(IntStream.range(0, REMINDERS)
-                        .mapToObj(i -> meeting().webhookUrl(receiver.url("/probe")))
-                        .toList()));
-        Instant sendAt = LeadTime.fromNow(lead);
-        replicas.createAll(IntStream.range(0, REMINDERS)
-                .mapToObj(i -> meeting()
-                        .startsAt(sendAt.plusMillis(spacingMillis * i).plusSeconds(60))
-                        .remindBefore("PT60S")
-                        .webhookUrl(receiver.url(PATH)))
-                .toList());
-        LeadTime.requireBefore(sendAt);
-        return sendAt;
+        return replicas.createDue(
+                REMINDERS, Duration.ofMillis(spacingMillis), receiver.url(PATH), receiver.url("/probe"));
     }
 
     private void awaitMastersHeard(int heard, ReplicaPair pair) {
