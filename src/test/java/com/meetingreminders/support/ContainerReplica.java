@@ -67,14 +67,13 @@ public final class ContainerReplica implements AutoCloseable {
             throw e;
         }
         ContainerReplica replica = new ContainerReplica(name, container, port);
-        ServiceHttp.awaitReady(
-                port,
-                STARTUP,
-                replica::isRunning,
-                "Container " + name + " stopped; see target/container-" + name + ".log",
-                replica);
+        ServiceHttp.awaitReady("Container " + name, port, STARTUP, replica::isRunning, replica, log(name));
         replica.startedIn = Duration.between(asked, Instant.now());
         return replica;
+    }
+
+    private static Path log(String name) {
+        return Path.of("target", "container-" + name + ".log");
     }
 
     /** Creates a meeting through this container and returns its id. */
@@ -107,7 +106,7 @@ public final class ContainerReplica implements AutoCloseable {
     @Override
     public void close() {
         try {
-            Files.writeString(Path.of("target", "container-" + name + ".log"), podman("logs", container));
+            Files.writeString(log(name), podman("logs", container));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {

@@ -6,6 +6,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -43,7 +44,7 @@ public final class Replica implements AutoCloseable {
     public static Replica start(String name, Map<String, String> settings) {
         int port = freePort();
         List<String> command = new ArrayList<>();
-        command.add(Path.javaExecutable());
+        command.add(Jdk.tool("java"));
         command.add("-Xmx512m");
         command.add("-Dquarkus.http.port=" + port);
         // As in the test profile: tokens signed with the development key (Tokens), receivers on 127.0.0.1.
@@ -62,7 +63,7 @@ public final class Replica implements AutoCloseable {
         try {
             Process process = new ProcessBuilder(command)
                     .redirectErrorStream(true)
-                    .redirectOutput(new File("target/replica-" + name + ".log"))
+                    .redirectOutput(log(name).toFile())
                     .start();
             Replica replica = new Replica(name, port, process);
             replica.awaitReady();
@@ -100,11 +101,33 @@ public final class Replica implements AutoCloseable {
 
     private void awaitReady() {
         ServiceHttp.awaitReady(
-                port,
-                STARTUP,
-                process::isAlive,
-                "Replica " + name + " exited; see target/replica-" + name + ".log",
-                this);
+                "Replica " + name, port, STARTUP, process::isAlive, this::dumpThreadsAndClose, log(name));
+    }
+
+    private static Path log(String name) {
+        return Path.of("target", "replica-" + name + ".log");
+    }
+
+    /**
+     * A replica that never became ready leaves where its threads were in {@code target/replica-<name>.threads} before
+     * it is stopped, apart from its log, whose last lines the failure shows.
+     */
+    private void dumpThreadsAndClose() {
+        if (process.isAlive()) {
+            try {
+                new ProcessBuilder(Jdk.tool("jcmd"), Long.toString(pid()), "Thread.print")
+                        .redirectErrorStream(true)
+                        .redirectOutput(Path.of("target", "replica-" + name + ".threads")
+                                .toFile())
+                        .start()
+                        .waitFor(30, TimeUnit.SECONDS);
+            } catch (IOException e) {
+                // Without the dump, the log still says what it can.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        close();
     }
 
     /** The local ports of the replica's connections to {@code serverPort} now (on loopback). */
@@ -191,9 +214,10 @@ public final class Replica implements AutoCloseable {
         }
     }
 
-    private static final class Path {
-        static String javaExecutable() {
-            return System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+    /** The tools of the JDK that runs the tests. */
+    private static final class Jdk {
+        static String tool(String name) {
+            return System.getProperty("java.home") + File.separator + "bin" + File.separator + name;
         }
     }
 }

@@ -9,6 +9,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -16,42 +19,71 @@ import java.util.function.BooleanSupplier;
 /** What a test does with a service it started on a loopback port, a process ({@link Replica}) or a container. */
 final class ServiceHttp {
 
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    /**
+     * Probes as an orchestrator probes: HTTP/1.1, never an h2c upgrade (the server's upgrade path is not what a probe
+     * tests), and a timeout on each probe, so that one that hangs fails and is tried again rather than holding the
+     * wait to its end without a word.
+     */
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
+
+    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
+    private static final int LOG_LINES_SHOWN = 60;
 
     private ServiceHttp() {}
 
     /**
-     * Waits until the service on this port is ready; fails at once, naming its log, if it stopped running. The
-     * service is closed when it does not become ready, so that a failed start leaves nothing running.
+     * Waits until the service on this port is ready; fails at once if it stopped running. The service is closed when
+     * it does not become ready, so that a failed start leaves nothing running, and the failure carries the last lines
+     * of its log ({@code log}, read after the close), since on a CI machine the log is gone with the checkout.
      */
     static void awaitReady(
-            int port, Duration atMost, BooleanSupplier running, String stoppedMessage, AutoCloseable service) {
+            String what, int port, Duration atMost, BooleanSupplier running, AutoCloseable service, Path log) {
         try {
-            awaitReady(port, atMost, running, stoppedMessage);
+            awaitReady(port, atMost, running);
         } catch (RuntimeException e) {
             try {
                 service.close();
             } catch (Exception closing) {
                 e.addSuppressed(closing);
             }
-            throw e;
+            String why = e instanceof ServiceStopped ? "stopped before it was ready" : "not ready within " + atMost;
+            throw new IllegalStateException(what + " " + why + "; " + logTail(log), e);
         }
     }
 
-    private static void awaitReady(int port, Duration atMost, BooleanSupplier running, String stoppedMessage) {
+    private static void awaitReady(int port, Duration atMost, BooleanSupplier running) {
         HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/ready"))
+                .timeout(PROBE_TIMEOUT)
                 .build();
         await().atMost(atMost).pollInterval(Duration.ofMillis(100)).until(() -> {
             if (!running.getAsBoolean()) {
-                throw new IllegalStateException(stoppedMessage);
+                throw new ServiceStopped();
             }
             try {
                 return HTTP.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-            } catch (IOException notListeningYet) {
+            } catch (IOException notListeningYetOrTimedOut) {
                 return false;
             }
         });
     }
+
+    private static String logTail(Path log) {
+        try {
+            // Decoded leniently: a log cut mid-character still shows its tail.
+            List<String> lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8)
+                    .lines()
+                    .toList();
+            return "the last lines of " + log + ":\n"
+                    + String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_LINES_SHOWN), lines.size()));
+        } catch (IOException e) {
+            return "its log " + log + " could not be read: " + e;
+        }
+    }
+
+    private static final class ServiceStopped extends RuntimeException {}
 
     /** Creates a meeting through the service on this port and returns its id. */
     static String create(int port, MeetingBody body) {
