@@ -77,13 +77,19 @@ public class RecentSecrets {
         }
     }
 
-    /** The secrets held of these owners, read less than {@link #MAX_AGE} before {@code now}. */
+    /**
+     * The secrets held of these owners, read less than {@link #MAX_AGE} before {@code now}. One read after {@code now}
+     * is not used either: the clock was set back since, and its age is unknown (trusted, it would be held for as long
+     * as the clock went back, past the bound on an unseen rotation).
+     */
     Map<String, StoredSecrets> of(Collection<String> owners, Instant now) {
         Map<String, StoredSecrets> found = new HashMap<>();
         Instant oldest = now.minus(MAX_AGE);
         for (String owner : owners) {
             Held entry = held.get(owner);
-            if (entry != null && entry.readAt().isAfter(oldest)) {
+            if (entry != null
+                    && entry.readAt().isAfter(oldest)
+                    && !entry.readAt().isAfter(now)) {
                 found.put(owner, entry.secrets());
             }
         }

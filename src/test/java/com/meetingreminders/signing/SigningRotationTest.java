@@ -24,6 +24,7 @@ import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -163,5 +164,21 @@ class SigningRotationTest {
         assertThat(Api.reminders(toOwn.json().path("meetingId").asText()))
                 .extracting(r -> r.get("status"))
                 .containsOnly("DELIVERED");
+    }
+
+    @Test
+    void aSecretReadBeforeTheClockWasSetBackIsReadAgain() {
+        String owner = Tokens.ownerOf("clock-set-back-" + UUID.randomUUID());
+        Instant readAt = Instant.now();
+        QuarkusTransaction.requiringNew().run(() -> store.createIfMissing(List.of(owner), readAt));
+        recentSecrets.keep(store.find(List.of(owner)), recentSecrets.generation(), readAt);
+        assertThat(recentSecrets.of(Set.of(owner), readAt.plusSeconds(1)))
+                .as("held")
+                .containsKey(owner);
+
+        // An NTP step back by an hour: the entry's age is unknown, so it is not used, however recent it looks.
+        assertThat(recentSecrets.of(Set.of(owner), readAt.minus(Duration.ofHours(1))))
+                .as("after the clock went back")
+                .isEmpty();
     }
 }
