@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
 /** What a test does with a service it started on a loopback port, a process ({@link Replica}) or a container. */
@@ -31,6 +32,7 @@ final class ServiceHttp {
 
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
     private static final int LOG_LINES_SHOWN = 60;
+    private static final int PROBE_SHOWN = 1_000;
 
     private ServiceHttp() {}
 
@@ -41,8 +43,9 @@ final class ServiceHttp {
      */
     static void awaitReady(
             String what, int port, Duration atMost, BooleanSupplier running, AutoCloseable service, Path log) {
+        AtomicReference<String> lastProbe = new AtomicReference<>("none yet");
         try {
-            awaitReady(port, atMost, running);
+            awaitReady(port, atMost, running, lastProbe);
         } catch (RuntimeException e) {
             try {
                 service.close();
@@ -50,11 +53,14 @@ final class ServiceHttp {
                 e.addSuppressed(closing);
             }
             String why = e instanceof ServiceStopped ? "stopped before it was ready" : "not ready within " + atMost;
-            throw new IllegalStateException(what + " " + why + "; " + logTail(log), e);
+            // The first line is what a test summary shows: the last probe's outcome goes there.
+            throw new IllegalStateException(
+                    what + " " + why + " (last probe: " + lastProbe.get() + "); " + logTail(log), e);
         }
     }
 
-    private static void awaitReady(int port, Duration atMost, BooleanSupplier running) {
+    private static void awaitReady(
+            int port, Duration atMost, BooleanSupplier running, AtomicReference<String> lastProbe) {
         HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/ready"))
                 .timeout(PROBE_TIMEOUT)
                 .build();
@@ -63,11 +69,19 @@ final class ServiceHttp {
                 throw new ServiceStopped();
             }
             try {
-                return HTTP.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+                HttpResponse<String> answer = HTTP.send(ready, HttpResponse.BodyHandlers.ofString());
+                lastProbe.set(answer.statusCode() + " " + oneLine(answer.body()));
+                return answer.statusCode() == 200;
             } catch (IOException notListeningYetOrTimedOut) {
+                lastProbe.set(notListeningYetOrTimedOut.toString());
                 return false;
             }
         });
+    }
+
+    private static String oneLine(String text) {
+        String flat = text.replaceAll("\\s+", " ");
+        return flat.length() > PROBE_SHOWN ? flat.substring(0, PROBE_SHOWN) + "…" : flat;
     }
 
     private static String logTail(Path log) {
