@@ -1,12 +1,12 @@
 package com.meetingreminders.admin;
 
 import com.meetingreminders.config.RemindersConfig;
+import com.meetingreminders.config.ReplicaName;
 import com.meetingreminders.jdbc.SqlInstants;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.health.SmallRyeHealthReporter;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.lang.management.ManagementFactory;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -38,8 +38,7 @@ public class Replicas {
 
     private static final String FORGET = "delete from replica where last_seen <= ?";
 
-    /** Host and process: unique among the replicas of one machine and across machines. */
-    private final String self = ManagementFactory.getRuntimeMXBean().getName();
+    private final String self = ReplicaName.self();
 
     private final DataSource dataSource;
     private final SmallRyeHealthReporter health;

@@ -11,6 +11,7 @@ import static org.hamcrest.Matchers.notNullValue;
 
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.Moments;
+import com.meetingreminders.support.RedisServer;
 import com.meetingreminders.support.Tokens;
 import com.meetingreminders.support.WebhookReceiver;
 import io.quarkus.test.junit.QuarkusTest;
@@ -19,6 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -262,6 +264,35 @@ class OperatorsTest {
                 .then()
                 .body("replicas[0].id", notNullValue())
                 .body("replicas[0].lastSeen", notNullValue());
+    }
+
+    @Test
+    void eachRedisConnectionOfAReplicaIsNamedWithTheIdTheReplicasListGivesIt() {
+        // The application under test runs in this JVM: its entry is the one of this process.
+        String pid = Long.toString(ProcessHandle.current().pid());
+        String id = await().atMost(Duration.ofSeconds(15))
+                .until(
+                        () -> given()
+                                .header("Authorization", OPERATOR)
+                                .get("/admin/delivery")
+                                .then()
+                                .statusCode(200)
+                                .extract()
+                                .jsonPath()
+                                .getList("replicas.id", String.class)
+                                .stream()
+                                .filter(listed -> listed.startsWith(pid + "@"))
+                                .findFirst(),
+                        Optional::isPresent)
+                .orElseThrow();
+
+        List<String> named = RedisServer.cliOnMachine("CLIENT", "LIST")
+                .lines()
+                .filter(connection -> connection.contains(" name=meeting-reminders:" + id + " "))
+                .toList();
+        assertThat(named).as("connections named for %s", id).isNotEmpty();
+        // Its subscriptions' connection too: the expired events, the stream's sayings, the secrets' rotations.
+        assertThat(named).anyMatch(connection -> !connection.contains(" sub=0 ") || !connection.contains(" psub=0 "));
     }
 
     private static String metrics() {

@@ -93,6 +93,11 @@ public final class RedisServer implements AutoCloseable {
         return cli(port, command);
     }
 
+    /** Runs a command on the machine's Redis (127.0.0.1:6379) with redis-cli and returns what it printed, trimmed. */
+    public static String cliOnMachine(String... command) {
+        return cli(6379, command);
+    }
+
     /** Runs a command on the local server at {@code port} with redis-cli and returns what it printed, trimmed. */
     static String cli(int port, String... command) {
         List<String> line = new ArrayList<>(List.of("redis-cli", "-p", Integer.toString(port)));
