@@ -5,26 +5,39 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The commands of one name that the machine's Redis runs while this is open, in the order it ran them, as
- * {@code redis-cli monitor} prints them: for what a test cannot see from outside any other way, such as a publish that
- * reached no one. Close it to stop the monitor.
+ * {@code redis-cli monitor} prints them, each with the name of the client that sent it: for what a test cannot see from
+ * outside any other way, such as a publish that reached no one, and which replica made it. Close it to stop the
+ * monitor.
  */
 public final class RedisMonitor implements AutoCloseable {
 
+    private static final Pattern SENDER = Pattern.compile("\\[\\d+ ([^\\]]+)]");
+    private static final Pattern CLIENT = Pattern.compile("(?:^| )addr=(\\S+) .*?(?:^| )name=(\\S*)");
+
+    /** A command as redis-cli printed it (arguments quoted), and the name its client had ("" for none). */
+    public record Command(String line, String client) {}
+
     private final Process process;
     private final String quotedName;
-    /** The lines of the one command kept, as redis-cli printed them: the machine's Redis may run many others. */
-    private final Queue<String> lines = new ConcurrentLinkedQueue<>();
+    /** The one command kept: the machine's Redis may run many others. */
+    private final Queue<Command> kept = new ConcurrentLinkedQueue<>();
+    /** Client names by address, read from CLIENT LIST when an address is first seen. */
+    private final Map<String, String> names = new HashMap<>();
 
     private final CompletableFuture<Void> monitoring = new CompletableFuture<>();
 
@@ -74,7 +87,7 @@ public final class RedisMonitor implements AutoCloseable {
             monitoring.complete(null);
             for (String line = output.readLine(); line != null; line = output.readLine()) {
                 if (line.toLowerCase(Locale.ROOT).contains(quotedName)) {
-                    lines.add(line);
+                    kept.add(new Command(line, clientOf(line)));
                 }
             }
         } catch (IOException ended) {
@@ -82,9 +95,30 @@ public final class RedisMonitor implements AutoCloseable {
         }
     }
 
-    /** The commands kept so far, in the order Redis ran them, each as redis-cli printed it (arguments quoted). */
-    public List<String> commands() {
-        return List.copyOf(lines);
+    /** The commands kept so far, in the order Redis ran them. */
+    public List<Command> commands() {
+        return List.copyOf(kept);
+    }
+
+    /**
+     * Looked up as the line is read, while the connection that sent it is still open: it has just been used, and a
+     * client closes only connections idle for seconds.
+     */
+    private String clientOf(String line) {
+        Matcher sender = SENDER.matcher(line);
+        if (!sender.find()) {
+            return "";
+        }
+        String address = sender.group(1);
+        if (!names.containsKey(address)) {
+            RedisServer.cliOnMachine("CLIENT", "LIST").lines().forEach(client -> {
+                Matcher fields = CLIENT.matcher(client);
+                if (fields.find()) {
+                    names.put(fields.group(1), fields.group(2));
+                }
+            });
+        }
+        return names.getOrDefault(address, "");
     }
 
     @Override
