@@ -2,11 +2,13 @@ package com.meetingreminders.delivery;
 
 import com.meetingreminders.timer.KeyspaceNotifications;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
+import org.redisson.api.redisnode.RedisNode;
 
 /**
  * Readiness of the reminder timers: DOWN while a Redis master does not answer. Expiration events being off, or heard
@@ -37,13 +39,19 @@ public class RemindersReadiness implements HealthCheck {
     @Override
     public HealthCheckResponse call() {
         HealthCheckResponseBuilder response = HealthCheckResponse.named("Reminder timers (Redis)");
+        // One list of the masters, and their flags asked only of masters that answered: while Redis is away, each
+        // call waits for its timeout, and the check would wait for each in turn.
+        List<RedisNode> masters = List.of();
         boolean answers;
         try {
-            answers = notifications.masters().stream().allMatch(master -> master.ping(1, TimeUnit.SECONDS));
+            masters = notifications.masters();
+            answers = masters.stream().allMatch(master -> master.ping(1, TimeUnit.SECONDS));
         } catch (RuntimeException e) {
             answers = false;
         }
-        String events = notifications.enabled().map(on -> on ? "on" : "off").orElse("unknown");
+        String events = answers
+                ? notifications.enabled(masters).map(on -> on ? "on" : "off").orElse("unknown")
+                : "unknown";
         DeliveryWarmUp.Progress warming = warmUp.progress();
         return response.status(answers && warming.done())
                 .withData("redis", answers ? "up" : "down")

@@ -61,8 +61,17 @@ public class KeyspaceNotifications {
     /** Whether every master publishes expired events; empty if one is down or forbids CONFIG. */
     public Optional<Boolean> enabled() {
         try {
+            return enabled(masters());
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Whether each of these masters publishes expired events; empty if one is down or forbids CONFIG. */
+    public Optional<Boolean> enabled(List<RedisNode> masters) {
+        try {
             boolean all = true;
-            for (RedisNode master : masters()) {
+            for (RedisNode master : masters) {
                 Optional<String> flags = current(master);
                 if (flags.isEmpty()) {
                     return Optional.empty();
