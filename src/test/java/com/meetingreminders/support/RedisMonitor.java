@@ -101,8 +101,10 @@ public final class RedisMonitor implements AutoCloseable {
     }
 
     /**
-     * Looked up as the line is read, while the connection that sent it is still open: it has just been used, and a
-     * client closes only connections idle for seconds.
+     * Looked up as the line is read, while the connection that sent it is still open: it has just been used, and
+     * Redisson closes only connections idle for seconds beyond its minimum of idle ones. A name not known yet (a
+     * connection listed before it named itself) is looked up again; a lookup that fails leaves the name empty, and the
+     * monitor goes on.
      */
     private String clientOf(String line) {
         Matcher sender = SENDER.matcher(line);
@@ -110,13 +112,17 @@ public final class RedisMonitor implements AutoCloseable {
             return "";
         }
         String address = sender.group(1);
-        if (!names.containsKey(address)) {
-            RedisServer.cliOnMachine("CLIENT", "LIST").lines().forEach(client -> {
-                Matcher fields = CLIENT.matcher(client);
-                if (fields.find()) {
-                    names.put(fields.group(1), fields.group(2));
-                }
-            });
+        if (names.getOrDefault(address, "").isEmpty()) {
+            try {
+                RedisServer.cliOnMachine("CLIENT", "LIST").lines().forEach(client -> {
+                    Matcher fields = CLIENT.matcher(client);
+                    if (fields.find()) {
+                        names.put(fields.group(1), fields.group(2));
+                    }
+                });
+            } catch (RuntimeException e) {
+                return "";
+            }
         }
         return names.getOrDefault(address, "");
     }

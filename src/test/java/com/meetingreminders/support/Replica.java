@@ -115,12 +115,14 @@ public final class Replica implements AutoCloseable {
     private void dumpThreadsAndClose() {
         if (process.isAlive()) {
             try {
-                new ProcessBuilder(Jdk.tool("jcmd"), Long.toString(pid()), "Thread.print")
+                Process dump = new ProcessBuilder(Jdk.tool("jcmd"), Long.toString(pid()), "Thread.print")
                         .redirectErrorStream(true)
                         .redirectOutput(Path.of("target", "replica-" + name + ".threads")
                                 .toFile())
-                        .start()
-                        .waitFor(30, TimeUnit.SECONDS);
+                        .start();
+                if (!dump.waitFor(30, TimeUnit.SECONDS)) {
+                    dump.destroyForcibly();
+                }
             } catch (IOException e) {
                 // Without the dump, the log still says what it can.
             } catch (InterruptedException e) {
