@@ -35,6 +35,14 @@ public interface RedisConfig {
     boolean configureNotifications();
 
     /**
+     * Name each connection {@code meeting-reminders:<pid@host>} ({@code CLIENT SETNAME} as it opens), so that
+     * {@code CLIENT LIST} tells which replica holds it. Turn it off where the ACL user may not run {@code CLIENT
+     * SETNAME}: a connection whose naming is refused does not open.
+     */
+    @WithDefault("true")
+    boolean nameConnections();
+
+    /**
      * Seed nodes of a Redis Cluster, comma-separated {@code redis://host:port}; when set, the service runs in
      * cluster mode and {@code address} and {@code database} are not used.
      */

@@ -60,8 +60,10 @@ public class RedissonProducer {
         server.setTimeout(timeoutMillis)
                 .setConnectTimeout(timeoutMillis)
                 // Fail fast while Redis is away: callers fall back on the sweep and on reconciliation.
-                .setRetryAttempts(1)
-                .setClientName(ReplicaName.redisClientName());
+                .setRetryAttempts(1);
+        if (redis.nameConnections()) {
+            server.setClientName(ReplicaName.redisClientName());
+        }
         redis.username().ifPresent(server::setUsername);
         redis.password().ifPresent(server::setPassword);
     }

@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.notNullValue;
 
+import com.meetingreminders.config.ReplicaName;
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.RedisServer;
@@ -288,7 +289,7 @@ class OperatorsTest {
 
         List<String> named = RedisServer.cliOnMachine("CLIENT", "LIST")
                 .lines()
-                .filter(connection -> connection.contains(" name=meeting-reminders:" + id + " "))
+                .filter(connection -> connection.contains(" name=" + ReplicaName.REDIS_CLIENT_PREFIX + id + " "))
                 .toList();
         assertThat(named).as("connections named for %s", id).isNotEmpty();
         // Its subscriptions' connection too: the expired events, the stream's sayings, the secrets' rotations.

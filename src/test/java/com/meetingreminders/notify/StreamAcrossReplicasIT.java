@@ -4,6 +4,7 @@ import static com.meetingreminders.support.MeetingBody.meeting;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.meetingreminders.config.ReplicaName;
 import com.meetingreminders.support.EventStream;
 import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.MeetingBody;
@@ -96,7 +97,7 @@ class StreamAcrossReplicasIT {
     /** Which replica sent the command, by the name of its Redis client (README: "Replicas"). */
     private static String sender(ReplicaPair replicas, RedisMonitor.Command command) {
         for (Replica replica : List.of(replicas.a(), replicas.b())) {
-            if (command.client().startsWith("meeting-reminders:" + replica.pid() + "@")) {
+            if (command.client().startsWith(ReplicaName.REDIS_CLIENT_PREFIX + replica.pid() + "@")) {
                 return replica == replicas.a() ? "a" : "b";
             }
         }
