@@ -39,8 +39,8 @@ public class RemindersReadiness implements HealthCheck {
     @Override
     public HealthCheckResponse call() {
         HealthCheckResponseBuilder response = HealthCheckResponse.named("Reminder timers (Redis)");
-        // One list of the masters, and their flags asked only of masters that answered: while Redis is away, each
-        // call waits for its timeout, and the check would wait for each in turn.
+        // The masters listed once, and their flags asked for only when every one answered the ping: while Redis is
+        // away, each call waits for its timeout, and the check would wait for each in turn.
         List<RedisNode> masters = List.of();
         boolean answers;
         try {

@@ -69,19 +69,15 @@ public class KeyspaceNotifications {
 
     /** Whether each of these masters publishes expired events; empty if one is down or forbids CONFIG. */
     public Optional<Boolean> enabled(List<RedisNode> masters) {
-        try {
-            boolean all = true;
-            for (RedisNode master : masters) {
-                Optional<String> flags = current(master);
-                if (flags.isEmpty()) {
-                    return Optional.empty();
-                }
-                all &= deliversExpiredEvents(flags.get());
+        boolean all = true;
+        for (RedisNode master : masters) {
+            Optional<String> flags = current(master);
+            if (flags.isEmpty()) {
+                return Optional.empty();
             }
-            return Optional.of(all);
-        } catch (RuntimeException e) {
-            return Optional.empty();
+            all &= deliversExpiredEvents(flags.get());
         }
+        return Optional.of(all);
     }
 
     /** The one node, or every master of the cluster as the client last read its layout. */
