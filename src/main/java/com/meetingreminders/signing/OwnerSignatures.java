@@ -32,11 +32,11 @@ public class OwnerSignatures {
     public Map<String, WebhookSignature> of(Collection<String> wanted) {
         Set<String> owners = Set.copyOf(wanted);
         Instant now = clock.instant();
-        Map<String, StoredSecrets> found = recent.of(owners, now);
+        Map<String, StoredSecrets> found = recent.of(owners);
         List<String> unread =
                 owners.stream().filter(owner -> !found.containsKey(owner)).toList();
         if (!unread.isEmpty()) {
-            long since = recent.generation();
+            RecentSecrets.ReadStart since = recent.beginRead();
             Map<String, StoredSecrets> read = store.find(unread);
             List<String> missing =
                     unread.stream().filter(owner -> !read.containsKey(owner)).toList();
@@ -46,7 +46,7 @@ public class OwnerSignatures {
                 QuarkusTransaction.requiringNew().run(() -> store.createIfMissing(missing, now));
                 read.putAll(store.find(missing));
             }
-            recent.keep(read, since, now);
+            recent.keep(read, since);
             found.putAll(read);
         }
         Map<String, WebhookSignature> signatures = new HashMap<>();

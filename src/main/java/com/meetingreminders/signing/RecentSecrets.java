@@ -4,12 +4,13 @@ import com.meetingreminders.timer.ReminderKeys;
 import com.meetingreminders.timer.TopicSubscription;
 import io.quarkus.logging.Log;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
@@ -44,10 +45,23 @@ public class RecentSecrets {
     private boolean hearing;
     private TopicSubscription subscription;
 
-    private record Held(StoredSecrets secrets, Instant readAt) {}
+    /** Ages in nanoseconds of a monotonic clock: a wall clock set back would make old entries look young. */
+    private final LongSupplier ticker;
 
+    private record Held(StoredSecrets secrets, long readAt) {}
+
+    /** Where a read of the database began: pass it to {@link #keep}. */
+    record ReadStart(long generation, long at) {}
+
+    @Inject
     RecentSecrets(RedissonClient redis, ReminderKeys keys) {
+        this(redis, keys, System::nanoTime);
+    }
+
+    /** With the monotonic clock {@code ticker} (nanoseconds), which a test moves by hand. */
+    RecentSecrets(RedissonClient redis, ReminderKeys keys, LongSupplier ticker) {
         this.rotations = redis.getTopic(keys.signingSecretsChannel(), StringCodec.INSTANCE);
+        this.ticker = ticker;
     }
 
     /** Hears the rotations of every replica; safe to call again after a failure. */
@@ -70,42 +84,36 @@ public class RecentSecrets {
         stopHearing();
     }
 
-    /** Where to start a read of the database from: pass it to {@link #keep}. */
-    long generation() {
+    /** Taken before a read of the database: what it finds is held only if no rotation came meanwhile. */
+    ReadStart beginRead() {
         synchronized (state) {
-            return generation;
+            return new ReadStart(generation, ticker.getAsLong());
         }
     }
 
-    /**
-     * The secrets held of these owners, read less than {@link #MAX_AGE} before {@code now}. One read after {@code now}
-     * is not used either: the clock was set back since, and its age is unknown (trusted, it would be held for as long
-     * as the clock went back, past the bound on an unseen rotation).
-     */
-    Map<String, StoredSecrets> of(Collection<String> owners, Instant now) {
+    /** The secrets held of these owners, read less than {@link #MAX_AGE} ago. */
+    Map<String, StoredSecrets> of(Collection<String> owners) {
         Map<String, StoredSecrets> found = new HashMap<>();
-        Instant oldest = now.minus(MAX_AGE);
+        long now = ticker.getAsLong();
         for (String owner : owners) {
             Held entry = held.get(owner);
-            if (entry != null
-                    && entry.readAt().isAfter(oldest)
-                    && !entry.readAt().isAfter(now)) {
+            if (entry != null && now - entry.readAt() < MAX_AGE.toNanos()) {
                 found.put(owner, entry.secrets());
             }
         }
         return found;
     }
 
-    /** Holds what a read that began at {@code since} found at {@code readAt}, unless a rotation came meanwhile. */
-    void keep(Map<String, StoredSecrets> read, long since, Instant readAt) {
+    /** Holds what a read that began at {@code start} found, unless a rotation came meanwhile; aged from its start. */
+    void keep(Map<String, StoredSecrets> read, ReadStart start) {
         synchronized (state) {
-            if (!hearing || since != generation) {
+            if (!hearing || start.generation() != generation) {
                 return;
             }
             if (held.size() + read.size() > MAX_OWNERS) {
                 held.clear();
             }
-            read.forEach((owner, secrets) -> held.put(owner, new Held(secrets, readAt)));
+            read.forEach((owner, secrets) -> held.put(owner, new Held(secrets, start.at())));
         }
     }
 
