@@ -4,7 +4,6 @@ import static com.meetingreminders.support.MeetingBody.meeting;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.meetingreminders.config.ReplicaName;
 import com.meetingreminders.support.EventStream;
 import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.MeetingBody;
@@ -12,7 +11,6 @@ import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.OwnDatabase;
 import com.meetingreminders.support.OwnKeyPrefix;
 import com.meetingreminders.support.RedisMonitor;
-import com.meetingreminders.support.Replica;
 import com.meetingreminders.support.ReplicaPair;
 import com.meetingreminders.support.Tokens;
 import com.meetingreminders.support.WebhookReceiver;
@@ -98,12 +96,10 @@ class StreamAcrossReplicasIT {
 
     /** Which replica sent the command, by the name of its Redis client (README: "Replicas"). */
     private static String sender(ReplicaPair replicas, RedisMonitor.Command command) {
-        for (Replica replica : List.of(replicas.a(), replicas.b())) {
-            if (command.client().startsWith(ReplicaName.REDIS_CLIENT_PREFIX + replica.pid() + "@")) {
-                return replica == replicas.a() ? "a" : "b";
-            }
+        if (replicas.a().ownsRedisClient(command.client())) {
+            return "a";
         }
-        return "a client named '" + command.client() + "'";
+        return replicas.b().ownsRedisClient(command.client()) ? "b" : "a client named '" + command.client() + "'";
     }
 
     /** A meeting whose one reminder is due at {@code sendAt}. */

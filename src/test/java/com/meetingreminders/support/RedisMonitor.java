@@ -36,7 +36,7 @@ public final class RedisMonitor implements AutoCloseable {
     private final String quotedName;
     /** The one command kept: the machine's Redis may run many others. */
     private final Queue<Command> kept = new ConcurrentLinkedQueue<>();
-    /** Client names by address, read from CLIENT LIST when an address is first seen. */
+    /** Client names by address, read from CLIENT LIST until an address has one. */
     private final Map<String, String> names = new HashMap<>();
 
     private final CompletableFuture<Void> monitoring = new CompletableFuture<>();
@@ -53,7 +53,8 @@ public final class RedisMonitor implements AutoCloseable {
     public static RedisMonitor start(String commandName) {
         Process process;
         try {
-            process = new ProcessBuilder("redis-cli", "-h", "127.0.0.1", "-p", "6379", "monitor")
+            process = new ProcessBuilder(
+                            "redis-cli", "-h", "127.0.0.1", "-p", Integer.toString(RedisServer.MACHINE_PORT), "monitor")
                     .redirectErrorStream(true)
                     .start();
         } catch (IOException e) {

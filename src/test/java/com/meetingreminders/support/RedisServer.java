@@ -16,6 +16,9 @@ import java.util.concurrent.TimeUnit;
 /** A {@code redis-server} of the test's own on a free loopback port, without persistence; stopped by its pid. */
 public final class RedisServer implements AutoCloseable {
 
+    /** The port of the machine's own Redis on 127.0.0.1, which every machine of the project runs. */
+    static final int MACHINE_PORT = 6379;
+
     private final int port;
     private final Path dir;
     private Process process;
@@ -93,9 +96,9 @@ public final class RedisServer implements AutoCloseable {
         return cli(port, command);
     }
 
-    /** Runs a command on the machine's Redis (127.0.0.1:6379) with redis-cli and returns what it printed, trimmed. */
+    /** Runs a command on the machine's Redis with redis-cli and returns what it printed, trimmed. */
     public static String cliOnMachine(String... command) {
-        return cli(6379, command);
+        return cli(MACHINE_PORT, command);
     }
 
     /** Runs a command on the local server at {@code port} with redis-cli and returns what it printed, trimmed. */

@@ -2,6 +2,7 @@ package com.meetingreminders.support;
 
 import static org.awaitility.Awaitility.await;
 
+import com.meetingreminders.config.ReplicaName;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -105,7 +106,16 @@ public final class Replica implements AutoCloseable {
     }
 
     private static Path log(String name) {
-        return Path.of("target", "replica-" + name + ".log");
+        return output(name, "log");
+    }
+
+    private static Path output(String name, String kind) {
+        return Path.of("target", "replica-" + name + "." + kind);
+    }
+
+    /** Whether {@code clientName} (of Redis's CLIENT LIST) is that of one of this replica's connections. */
+    public boolean ownsRedisClient(String clientName) {
+        return clientName.startsWith(ReplicaName.REDIS_CLIENT_PREFIX + pid() + "@");
     }
 
     /**
@@ -117,8 +127,7 @@ public final class Replica implements AutoCloseable {
             try {
                 Process dump = new ProcessBuilder(Jdk.tool("jcmd"), Long.toString(pid()), "Thread.print")
                         .redirectErrorStream(true)
-                        .redirectOutput(Path.of("target", "replica-" + name + ".threads")
-                                .toFile())
+                        .redirectOutput(output(name, "threads").toFile())
                         .start();
                 if (!dump.waitFor(30, TimeUnit.SECONDS)) {
                     dump.destroyForcibly();
