@@ -1,16 +1,21 @@
 -- Requests of a caller against its rate (GCRA, the generic cell rate algorithm): the key holds when the caller's
 -- next request is due (its theoretical arrival time, epoch microseconds); a request may come up to a burst's worth
 -- early. Redis server time, so that every replica counts against the same clock. Several requests are counted as if
--- they came one after another at this instant: as many as fit go ahead, and the rest are refused.
+-- they came one after another at this instant: as many as fit go ahead, and the rest are refused. When all go ahead,
+-- up to ARGV[4] more are counted ahead, for the replica to let the caller's next requests through without a call,
+-- but only as many as leave the caller half its burst: what a replica counted ahead and the caller never sent can
+-- take at most that half from it.
 -- KEYS[1] the caller's rate key
 -- ARGV[1] microseconds between requests at the steady rate, ARGV[2] how early a request may come (burst) in µs,
--- ARGV[3] how many requests
--- Returns {how many go ahead (counted), the microseconds the others must wait (0 when none is refused)}.
+-- ARGV[3] how many requests, ARGV[4] the most requests to count ahead
+-- Returns {how many go ahead (counted), the microseconds the others must wait (0 when none is refused), how many
+-- were counted ahead}.
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
 local interval = tonumber(ARGV[1])
 local tolerance = tonumber(ARGV[2])
 local requests = tonumber(ARGV[3])
+local mostAhead = tonumber(ARGV[4] or '0')
 local due = tonumber(redis.call('GET', KEYS[1]) or '0')
 if due < now then
   due = now
@@ -19,12 +24,17 @@ end
 local fit = math.floor((now + tolerance - due) / interval) + 1
 local admitted = math.max(0, math.min(requests, fit))
 local next = due + admitted * interval
+local ahead = 0
+if admitted == requests and mostAhead > 0 then
+  ahead = math.max(0, math.min(mostAhead, math.floor((now + tolerance / 2 - next) / interval)))
+  next = next + ahead * interval
+end
 if admitted > 0 then
   -- %.0f: a Lua number given to Redis as is would be written as 1.7e+15 and lose its microseconds. The key goes once
   -- the caller is back to a full burst.
   redis.call('SET', KEYS[1], string.format('%.0f', next), 'PX', math.ceil((next - now) / 1000))
 end
 if admitted == requests then
-  return {admitted, 0}
+  return {admitted, 0, ahead}
 end
-return {admitted, math.ceil(next - tolerance - now)}
+return {admitted, math.ceil(next - tolerance - now), 0}

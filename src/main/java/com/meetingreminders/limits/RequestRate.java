@@ -7,6 +7,7 @@ import io.quarkus.logging.Log;
 import io.smallrye.mutiny.TimeoutException;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayDeque;
@@ -19,6 +20,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.redisson.api.RedissonClient;
 
 /**
@@ -30,6 +33,11 @@ import org.redisson.api.RedissonClient;
  * for it and are then counted in one call, as if they had come one after another: the answers are those of one call
  * each, for one round trip. Under a caller's concurrent requests that round trip a request was a quarter of a
  * replica's CPU through creates (Redisson's client and its threads, measured with async-profiler).
+ *
+ * <p>A call also counts up to {@link #COUNTED_AHEAD} of the caller's rate ahead, while the caller keeps half its burst,
+ * and the replica lets the caller's next requests through on those without a call, until that much time has passed
+ * since the call went out. A client's requests one after another then wait for Redis once in several, not each time.
+ * What a replica counted ahead counts as spent whether the caller sends it or not.
  */
 @ApplicationScoped
 public class RequestRate {
@@ -45,21 +53,50 @@ public class RequestRate {
     /** Most requests one call counts: bounds a call's arguments and the work of one script run. */
     private static final int MOST_COUNTED_TOGETHER = 1_000;
 
+    /**
+     * How much of a caller's rate one call may count ahead. Over any stretch of time a caller may get this much of its
+     * rate more than an exact count would let through (requests counted before it and spent in it), and a client's
+     * requests that come more often than this each save a round trip. At the default 50 a second it is not one
+     * request: every request is counted as it comes.
+     */
+    static final Duration COUNTED_AHEAD = Duration.ofMillis(10);
+
+    /** How often callers whose requests counted ahead have run out are forgotten. */
+    private static final long TIDY_EVERY_NANOS = Duration.ofSeconds(1).toNanos();
+
     private final RedissonClient redis;
     private final ReminderKeys keys;
     private final int perSecond;
-    private final List<String> args;
-    private final AtomicBoolean unavailable = new AtomicBoolean();
-    /** Each caller whose count is on its way, with the requests waiting for the next; changed only in compute. */
-    private final Map<String, Queue<CompletableFuture<Long>>> waiting = new ConcurrentHashMap<>();
+    private final long intervalNanos;
+    /** The script's arguments but the number of requests: the steady rate's interval, the burst, the most ahead. */
+    private final String interval;
 
+    private final String tolerance;
+    private final String mostAhead;
+    private final LongSupplier ticker;
+    private final AtomicBoolean unavailable = new AtomicBoolean();
+    /** Each caller with a count on its way or requests counted ahead; a caller's entry changes only in compute. */
+    private final Map<String, CallerTurn> callers = new ConcurrentHashMap<>();
+
+    private final AtomicLong lastTidy;
+
+    @Inject
     RequestRate(RedissonClient redis, ReminderKeys keys, RemindersConfig config) {
+        this(redis, keys, config.limits().requestsPerSecond(), System::nanoTime);
+    }
+
+    RequestRate(RedissonClient redis, ReminderKeys keys, int perSecond, LongSupplier ticker) {
         this.redis = redis;
         this.keys = keys;
-        this.perSecond = config.limits().requestsPerSecond();
+        this.perSecond = perSecond;
+        this.ticker = ticker;
+        this.lastTidy = new AtomicLong(ticker.getAsLong());
         // At least a microsecond: the script counts in whole ones.
-        long interval = Math.max(1, 1_000_000L / perSecond);
-        this.args = List.of(Long.toString(interval), Long.toString(1_000_000L - interval));
+        long intervalMicros = Math.max(1, 1_000_000L / perSecond);
+        this.intervalNanos = TimeUnit.MICROSECONDS.toNanos(intervalMicros);
+        this.interval = Long.toString(intervalMicros);
+        this.tolerance = Long.toString(1_000_000L - intervalMicros);
+        this.mostAhead = Long.toString(COUNTED_AHEAD.toNanos() / intervalNanos);
     }
 
     /** Counts one request of the caller; fails with {@link LimitExceededException} when it comes too soon. */
@@ -83,32 +120,41 @@ public class RequestRate {
     }
 
     /**
-     * The microseconds the request must wait before it may come again, or 0 when it goes ahead (and is counted). The
-     * first request of a caller's turn sends the count; those that come while it is on its way are counted together
-     * when it is back.
+     * The microseconds the request must wait before it may come again, or 0 when it goes ahead (and is counted). A
+     * request that finds one counted ahead goes through on it. Otherwise the first request of a caller's turn sends the
+     * count, and those that come while it is on its way are counted together when it is back.
      */
     private CompletionStage<Long> count(String caller) {
+        long now = ticker.getAsLong();
         CompletableFuture<Long> answer = new CompletableFuture<>();
+        boolean[] countedAhead = {false};
         boolean[] sends = {false};
-        waiting.compute(caller, (key, queue) -> {
-            if (queue == null) {
+        callers.compute(caller, (key, known) -> {
+            CallerTurn turn = known == null ? new CallerTurn() : known;
+            if (turn.spendAhead(now)) {
+                countedAhead[0] = true;
+                return turn.idle(now) ? null : turn;
+            } else if (turn.waiting == null) {
                 // This request starts the caller's turn: it goes in the call it sends, and the queue waits for the
                 // next.
                 sends[0] = true;
-                return new ArrayDeque<>();
+                turn.waiting = new ArrayDeque<>();
+            } else {
+                turn.waiting.add(answer);
             }
-            queue.add(answer);
-            return queue;
+            return turn;
         });
-        if (sends[0]) {
+        if (countedAhead[0]) {
+            answer.complete(0L);
+        } else if (sends[0]) {
             send(caller, List.of(answer));
         }
         return answer;
     }
 
     private void send(String caller, List<CompletableFuture<Long>> group) {
-        List<String> counted = new ArrayList<>(args);
-        counted.add(Integer.toString(group.size()));
+        long sentAt = ticker.getAsLong();
+        List<String> counted = List.of(interval, tolerance, Integer.toString(group.size()), mostAhead);
         CompletableFuture<List<Long>> call;
         try {
             call = COUNT.numbersAsync(redis, List.of(keys.requestRate(caller)), counted)
@@ -120,6 +166,7 @@ public class RequestRate {
         // does not answer go through after MOST_WAIT, and so does the caller's turn, instead of after Redisson's
         // timeouts and retries.
         call.orTimeout(MOST_WAIT.toMillis(), TimeUnit.MILLISECONDS).whenComplete((reply, failure) -> {
+            long ahead = 0;
             try {
                 for (int i = 0; i < group.size(); i++) {
                     if (failure != null) {
@@ -128,33 +175,57 @@ public class RequestRate {
                         group.get(i).complete(i < reply.get(0) ? 0 : reply.get(1));
                     }
                 }
+                ahead = failure == null ? reply.get(2) : 0;
             } catch (RuntimeException unreadable) {
                 group.forEach(answer -> answer.completeExceptionally(unreadable));
             } finally {
                 // Whatever this call's answer, the caller's turn goes on: no request may wait behind it for ever.
-                sendWaiting(caller);
+                sendWaiting(caller, ahead, sentAt + ahead * intervalNanos);
             }
         });
     }
 
     /**
-     * The next call counts the caller's requests that came meanwhile and still wait; with none, the caller's turn
-     * ends. A request that has its answer already (it went through when its wait ran out) is dropped: after an outage
-     * of Redis, only the requests still waiting are counted.
+     * The requests of the caller's that came meanwhile and still wait go through on those the call counted ahead, as
+     * far as they go, and the next call counts the rest; with none, the caller's turn ends. A request that has its
+     * answer already (it went through when its wait ran out) is dropped: after an outage of Redis, only the requests
+     * still waiting are counted. The requests counted ahead may be spent until {@code aheadUntil}: the call's send time
+     * (before Redis counted them) plus their own span at the caller's rate.
      */
-    private void sendWaiting(String caller) {
+    private void sendWaiting(String caller, long ahead, long aheadUntil) {
+        long now = ticker.getAsLong();
+        List<CompletableFuture<Long>> throughAhead = new ArrayList<>();
         List<CompletableFuture<Long>> group = new ArrayList<>();
-        waiting.computeIfPresent(caller, (key, queue) -> {
-            while (group.size() < MOST_COUNTED_TOGETHER && !queue.isEmpty()) {
-                CompletableFuture<Long> next = queue.poll();
-                if (!next.isDone()) {
-                    group.add(next);
+        callers.computeIfPresent(caller, (key, turn) -> {
+            turn.countedAhead(ahead, aheadUntil);
+            while (group.size() < MOST_COUNTED_TOGETHER && !turn.waiting.isEmpty()) {
+                CompletableFuture<Long> next = turn.waiting.poll();
+                if (next.isDone()) {
+                    continue;
                 }
+                (turn.spendAhead(now) ? throughAhead : group).add(next);
             }
-            return group.isEmpty() ? null : queue;
+            if (group.isEmpty()) {
+                turn.waiting = null;
+                return turn.idle(now) ? null : turn;
+            }
+            return turn;
         });
+        throughAhead.forEach(answer -> answer.complete(0L));
         if (!group.isEmpty()) {
             send(caller, group);
+        }
+        forgetIdleCallers(now);
+    }
+
+    /** At most once a second: a caller whose requests counted ahead ran out with no request after them. */
+    private void forgetIdleCallers(long now) {
+        long last = lastTidy.get();
+        if (now - last < TIDY_EVERY_NANOS || !lastTidy.compareAndSet(last, now)) {
+            return;
+        }
+        for (String caller : callers.keySet()) {
+            callers.computeIfPresent(caller, (key, turn) -> turn.idle(now) ? null : turn);
         }
     }
 
@@ -176,6 +247,41 @@ public class RequestRate {
     private void recovered() {
         if (unavailable.compareAndSet(true, false)) {
             Log.info("Request rates are counted again");
+        }
+    }
+
+    /** A caller's count on this replica; changed only within the map's compute for the caller. */
+    private static final class CallerTurn {
+
+        /** The requests waiting for the next call, while a call is on its way; null when none is. */
+        Queue<CompletableFuture<Long>> waiting;
+
+        private long aheadLeft;
+        private long aheadUntil;
+
+        boolean spendAhead(long now) {
+            if (!hasAhead(now)) {
+                return false;
+            }
+            aheadLeft--;
+            return true;
+        }
+
+        private boolean hasAhead(long now) {
+            return aheadLeft > 0 && now - aheadUntil < 0;
+        }
+
+        /**
+         * Replaces what was counted ahead before, which is spent or past by now: a call is sent only when the requests
+         * counted ahead give out, and only its answer counts more.
+         */
+        void countedAhead(long requests, long until) {
+            aheadLeft = requests;
+            aheadUntil = until;
+        }
+
+        boolean idle(long now) {
+            return waiting == null && !hasAhead(now);
         }
     }
 }

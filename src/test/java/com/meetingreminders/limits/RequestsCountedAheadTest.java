@@ -1,0 +1,153 @@
+package com.meetingreminders.limits;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.meetingreminders.support.RedisMonitor;
+import com.meetingreminders.timer.ReminderKeys;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * A caller's requests counted ahead, on the real Redis: each count stands for one replica, with a clock that moves only
+ * when a test moves it, so that what was counted ahead runs out when the test says. Redis's own monitor tells the calls
+ * that counted the caller's requests.
+ */
+@QuarkusTest
+class RequestsCountedAheadTest {
+
+    /** A request each millisecond: the 10 ms counted ahead are ten requests. */
+    static final int PER_SECOND = 1_000;
+
+    static final int AHEAD = 10;
+
+    @Inject
+    RedissonClient redis;
+
+    @Inject
+    ReminderKeys keys;
+
+    private final AtomicLong clock = new AtomicLong();
+    private final String caller = "ahead-" + UUID.randomUUID();
+
+    private RedisMonitor monitor;
+
+    @BeforeEach
+    void monitorTheScriptsCalls() {
+        // Redisson sends a script Redis does not know yet as EVAL, and EVALSHA once it does.
+        admit(replica(), "script-" + UUID.randomUUID());
+        monitor = RedisMonitor.start("evalsha");
+    }
+
+    @AfterEach
+    void stopMonitoring() {
+        monitor.close();
+    }
+
+    @Test
+    void aClientsNextRequestsGoThroughOnThoseCountedAheadWithoutACall() {
+        RequestRate rate = replica();
+        for (int i = 0; i <= AHEAD; i++) {
+            admit(rate, caller);
+        }
+        assertThat(callsCountingTheCaller())
+                .as("one request counted, and ten ahead")
+                .isEqualTo(1);
+
+        admit(rate, caller);
+
+        assertThat(callsCountingTheCaller()).as("those counted ahead spent").isEqualTo(2);
+    }
+
+    @Test
+    void requestsCountedAheadAreNotSpentOnceTheirTimeHasPassed() {
+        RequestRate rate = replica();
+        admit(rate, caller);
+        clock.addAndGet(RequestRate.COUNTED_AHEAD.toNanos() - 1);
+        admit(rate, caller);
+        assertThat(callsCountingTheCaller()).as("within the time counted ahead").isEqualTo(1);
+
+        clock.incrementAndGet();
+        admit(rate, caller);
+
+        assertThat(callsCountingTheCaller()).as("once that time has passed").isEqualTo(2);
+    }
+
+    @Test
+    void aCallerWithLessThanHalfItsBurstLeftIsCountedRequestByRequest() {
+        // Its next request due 990 ms from now: ten of its second's worth are left, and it has half its burst again
+        // only in 490 ms.
+        // Redis's clock is the machine's.
+        long dueMicros = (System.currentTimeMillis() + 990) * 1_000;
+        redis.getBucket(keys.requestRate(caller), StringCodec.INSTANCE)
+                .set(Long.toString(dueMicros), Duration.ofMinutes(1));
+        RequestRate rate = replica();
+
+        for (int i = 0; i < 3; i++) {
+            admit(rate, caller);
+        }
+
+        assertThat(callsCountingTheCaller())
+                .as("a call each: none counted ahead")
+                .isEqualTo(3);
+    }
+
+    @Test
+    void twoReplicasCountingAheadLetThroughNoMoreThanTheLimitAndWasteLittleOfIt() {
+        RequestRate one = replica();
+        RequestRate other = replica();
+        // Far more than a second's worth, and sent in far less than the seconds they would take at the rate.
+        int requests = 5_000;
+
+        long started = System.nanoTime();
+        List<CompletableFuture<Boolean>> answers = IntStream.range(0, requests)
+                .mapToObj(i -> (i % 2 == 0 ? one : other)
+                        .admit(caller)
+                        .map(ignored -> true)
+                        .onFailure(LimitExceededException.class)
+                        .recoverWithItem(false)
+                        .subscribeAsCompletionStage())
+                .toList();
+        long through = answers.stream().filter(CompletableFuture::join).count();
+        long tookMillis = Duration.ofNanos(System.nanoTime() - started).toMillis();
+
+        // A second's worth at once, then one each millisecond; of what each replica counted ahead, some may be left
+        // unspent when the requests end (their clocks stand still, so none ran out before).
+        assertThat(through).isBetween((long) PER_SECOND - 2 * AHEAD, PER_SECOND + tookMillis * PER_SECOND / 1_000 + 1);
+    }
+
+    private RequestRate replica() {
+        return new RequestRate(redis, keys, PER_SECOND, clock::get);
+    }
+
+    private static void admit(RequestRate rate, String caller) {
+        rate.admit(caller).await().atMost(Duration.ofSeconds(5));
+    }
+
+    /**
+     * The calls so far that counted the caller's requests. Redis runs commands in the order they came, and monitors them
+     * in that order: once the monitor has shown another caller's call, made now, it has shown every call before it.
+     */
+    private long callsCountingTheCaller() {
+        String marker = "marker-" + UUID.randomUUID();
+        admit(replica(), marker);
+        String markersKey = keys.requestRate(marker);
+        String callersKey = keys.requestRate(caller);
+        await().atMost(Duration.ofSeconds(30)).until(() -> monitor.commands().stream()
+                .anyMatch(command -> command.line().contains(markersKey)));
+        return monitor.commands().stream()
+                .filter(command -> command.line().contains(callersKey))
+                .count();
+    }
+}
