@@ -218,6 +218,11 @@ public class RequestRate {
         forgetIdleCallers(now);
     }
 
+    /** The callers this replica keeps a count of: those with a call on its way or requests counted ahead. */
+    int callersRemembered() {
+        return callers.size();
+    }
+
     /** At most once a second: a caller whose requests counted ahead ran out with no request after them. */
     private void forgetIdleCallers(long now) {
         long last = lastTidy.get();

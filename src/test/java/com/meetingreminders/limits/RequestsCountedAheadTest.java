@@ -85,6 +85,23 @@ class RequestsCountedAheadTest {
     }
 
     @Test
+    void callersWhoseRequestsCountedAheadRanOutAreForgotten() {
+        RequestRate rate = replica();
+        for (int i = 0; i < 100; i++) {
+            admit(rate, caller + "-" + i);
+        }
+        assertThat(rate.callersRemembered())
+                .as("each with requests counted ahead")
+                .isEqualTo(100);
+
+        clock.addAndGet(Duration.ofSeconds(1).toNanos());
+        admit(rate, caller);
+
+        // Forgotten when the call's answer has come, which may be after the request has its own.
+        await().atMost(Duration.ofSeconds(30)).until(() -> rate.callersRemembered() == 1);
+    }
+
+    @Test
     void aCallerWithLessThanHalfItsBurstLeftIsCountedRequestByRequest() {
         // Its next request due 990 ms from now: ten of its second's worth are left, and it has half its burst again
         // only in 490 ms.
