@@ -27,7 +27,7 @@ public final class OwnKeyPrefix implements AfterEachCallback {
     /** For test engines other than Jupiter, which call it themselves. */
     public void deleteKeys() {
         Config config = new Config();
-        config.useSingleServer().setAddress("redis://127.0.0.1:6379");
+        config.useSingleServer().setAddress("redis://127.0.0.1:" + RedisServer.MACHINE_PORT);
         RedissonClient redis = Redisson.create(config);
         try {
             redis.getKeys().deleteByPattern(prefix + "*");
