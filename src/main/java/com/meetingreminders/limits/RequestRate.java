@@ -14,7 +14,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -252,41 +251,6 @@ public class RequestRate {
     private void recovered() {
         if (unavailable.compareAndSet(true, false)) {
             Log.info("Request rates are counted again");
-        }
-    }
-
-    /** A caller's count on this replica; changed only within the map's compute for the caller. */
-    private static final class CallerTurn {
-
-        /** The requests waiting for the next call, while a call is on its way; null when none is. */
-        Queue<CompletableFuture<Long>> waiting;
-
-        private long aheadLeft;
-        private long aheadUntil;
-
-        boolean spendAhead(long now) {
-            if (!hasAhead(now)) {
-                return false;
-            }
-            aheadLeft--;
-            return true;
-        }
-
-        private boolean hasAhead(long now) {
-            return aheadLeft > 0 && now - aheadUntil < 0;
-        }
-
-        /**
-         * Replaces what was counted ahead before, which is spent or past by now: a call is sent only when the requests
-         * counted ahead give out, and only its answer counts more.
-         */
-        void countedAhead(long requests, long until) {
-            aheadLeft = requests;
-            aheadUntil = until;
-        }
-
-        boolean idle(long now) {
-            return waiting == null && !hasAhead(now);
         }
     }
 }
