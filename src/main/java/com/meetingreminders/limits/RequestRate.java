@@ -73,6 +73,7 @@ public class RequestRate {
     private final String tolerance;
     private final String mostAhead;
     private final LongSupplier ticker;
+    private final Duration mostWait;
     private final AtomicBoolean unavailable = new AtomicBoolean();
     /** Each caller with a count on its way or requests counted ahead; a caller's entry changes only in compute. */
     private final Map<String, CallerTurn> callers = new ConcurrentHashMap<>();
@@ -81,14 +82,16 @@ public class RequestRate {
 
     @Inject
     RequestRate(RedissonClient redis, ReminderKeys keys, RemindersConfig config) {
-        this(redis, keys, config.limits().requestsPerSecond(), System::nanoTime);
+        this(redis, keys, config.limits().requestsPerSecond(), System::nanoTime, MOST_WAIT);
     }
 
-    RequestRate(RedissonClient redis, ReminderKeys keys, int perSecond, LongSupplier ticker) {
+    /** With a ticker that tests move, and a wait that no pause of a slow machine reaches in tests that count calls. */
+    RequestRate(RedissonClient redis, ReminderKeys keys, int perSecond, LongSupplier ticker, Duration mostWait) {
         this.redis = redis;
         this.keys = keys;
         this.perSecond = perSecond;
         this.ticker = ticker;
+        this.mostWait = mostWait;
         this.lastTidy = new AtomicLong(ticker.getAsLong());
         // At least a microsecond: the script counts in whole ones.
         long intervalMicros = Math.max(1, 1_000_000L / perSecond);
@@ -103,7 +106,7 @@ public class RequestRate {
         return Uni.createFrom()
                 .completionStage(() -> count(caller))
                 .ifNoItem()
-                .after(MOST_WAIT)
+                .after(mostWait)
                 .fail()
                 .onItemOrFailure()
                 .transformToUni((waitMicros, failure) -> {
@@ -162,9 +165,10 @@ public class RequestRate {
             call = CompletableFuture.failedFuture(e);
         }
         // A time limit of the call's own, as each request has: the requests that wait behind a call to a Redis that
-        // does not answer go through after MOST_WAIT, and so does the caller's turn, instead of after Redisson's
+        // does not answer go through when their longest wait is over, and so does the caller's turn, instead of after
+        // Redisson's
         // timeouts and retries.
-        call.orTimeout(MOST_WAIT.toMillis(), TimeUnit.MILLISECONDS).whenComplete((reply, failure) -> {
+        call.orTimeout(mostWait.toMillis(), TimeUnit.MILLISECONDS).whenComplete((reply, failure) -> {
             long ahead = 0;
             try {
                 for (int i = 0; i < group.size(); i++) {
@@ -244,7 +248,7 @@ public class RequestRate {
         if (unavailable.compareAndSet(false, true)) {
             Log.warnf(
                     "Request rates cannot be counted (Redis: %s); requests go through until it answers again",
-                    failure instanceof TimeoutException ? "no answer within " + MOST_WAIT.toMillis() + " ms" : failure);
+                    failure instanceof TimeoutException ? "no answer within " + mostWait.toMillis() + " ms" : failure);
         }
     }
 
