@@ -18,8 +18,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -82,15 +80,20 @@ class StreamAcrossReplicasIT {
                     .filter(i -> inOrder.get(i).line().contains(keys.prefix() + "stream-listeners"))
                     .findFirst()
                     .orElseThrow(() -> new AssertionError("No replica said that it listens: " + inOrder));
-            Map<String, Long> announcedWhileNoOneListened = inOrder.subList(0, listening).stream()
+            List<RedisMonitor.Command> announcedWhileNoOneListened = inOrder.subList(0, listening).stream()
                     .filter(publish -> unheard.stream().anyMatch(publish.line()::contains))
-                    .collect(Collectors.groupingBy(publish -> sender(replicas, publish), Collectors.counting()));
-            // Each replica's first announcement to no one is answered "no receivers" long before its next round,
-            // 500 ms later (APART), and from then on it announces no more until a replica says that it listens.
+                    .toList();
             assertThat(announcedWhileNoOneListened)
-                    .as("announcements while no one listened, by replica: at most each one's first")
-                    .allSatisfy((replica, count) -> assertThat(count).isLessThanOrEqualTo(1));
-            assertThat(announcedWhileNoOneListened.keySet()).isSubsetOf("a", "b");
+                    .as("announcements while no one listened, from the replicas")
+                    .allSatisfy(publish -> assertThat(sender(replicas, publish)).isIn("a", "b"));
+            // Each replica's first announcement to no one is answered "no receivers", and from then on it announces no
+            // more until a replica says that it listens: at the most, each of the two announces in its first round and
+            // in those it starts before that answer is back. The second half of the unheard, due from 2.5 s after the
+            // first, leaves room for a machine that pauses for seconds, and none of them may be announced.
+            List<String> dueLate = unheard.subList(EACH / 2, EACH);
+            assertThat(announcedWhileNoOneListened)
+                    .as("announcements while no one listened, of the unheard due last")
+                    .noneMatch(publish -> dueLate.stream().anyMatch(publish.line()::contains));
         }
     }
 
