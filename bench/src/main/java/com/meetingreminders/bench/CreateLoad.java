@@ -32,10 +32,9 @@ final class CreateLoad {
 
     /** {@code concurrency} workers for {@code seconds}: requests a second and latency. */
     Result concurrent(String name, int concurrency, int seconds) throws InterruptedException {
-        long stopAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         try (Client client = new Client(concurrency)) {
             CpuTime before = CpuTime.now();
-            Answered answered = client.run(concurrency, () -> System.nanoTime() > stopAt);
+            Answered answered = client.run(concurrency, forSeconds(seconds));
             return result(name, answered, CpuTime.now().since(before))
                     .figure("requests_per_s", Math.round(answered.latencies().size() / (double) seconds));
         }
@@ -54,23 +53,49 @@ final class CreateLoad {
      */
     static List<Result> sequentialInTurns(List<CreateLoad> loads, List<String> names, int count, int slice)
             throws InterruptedException {
-        try (Turns turns = new Turns()) {
-            for (int i = 0; i < loads.size(); i++) {
-                turns.sides.add(new Turn(loads.get(i), names.get(i)));
-            }
+        try (Turns turns = new Turns(loads, names, 1)) {
             for (int done = 0; done < count; done += slice) {
                 for (Turn turn : turns.sides) {
-                    turn.take(Math.min(slice, count - done));
+                    turn.take(1, countDown(Math.min(slice, count - done)));
                 }
             }
             return turns.sides.stream().map(Turn::result).toList();
         }
     }
 
-    /** The sides of {@link #sequentialInTurns}: closing closes every side's client, even when one fails to close. */
+    /**
+     * {@code concurrency} workers for each load, {@code seconds} in all for each, in slices of {@code sliceSeconds}
+     * that take turns, as {@link #sequentialInTurns} does: requests a second and latency, one result for each load.
+     */
+    static List<Result> concurrentInTurns(
+            List<CreateLoad> loads, List<String> names, int concurrency, int seconds, int sliceSeconds)
+            throws InterruptedException {
+        try (Turns turns = new Turns(loads, names, concurrency)) {
+            for (int done = 0; done < seconds; done += sliceSeconds) {
+                int slice = Math.min(sliceSeconds, seconds - done);
+                for (Turn turn : turns.sides) {
+                    turn.take(concurrency, forSeconds(slice));
+                }
+            }
+            return turns.sides.stream()
+                    .map(turn -> turn.result()
+                            .figure(
+                                    "requests_per_s",
+                                    Math.round(turn.answered.latencies().size() / (double) seconds)))
+                    .toList();
+        }
+    }
+
+    /** The sides of loads in turns: closing closes every side's client, even when one fails to close. */
     private static final class Turns implements AutoCloseable {
 
         private final List<Turn> sides = new ArrayList<>();
+
+        Turns(List<CreateLoad> loads, List<String> names, int connections) {
+            for (int i = 0; i < loads.size(); i++) {
+                sides.add(new Turn(loads.get(i), names.get(i), connections));
+            }
+        }
 
         @Override
         public void close() {
@@ -92,7 +117,7 @@ final class CreateLoad {
         }
     }
 
-    /** One load's side of {@link #sequentialInTurns}: its client, and what its slices have answered and cost. */
+    /** One load's side of loads in turns: its client, and what its slices have answered and cost. */
     private static final class Turn {
 
         private final CreateLoad load;
@@ -101,15 +126,15 @@ final class CreateLoad {
         private Answered answered = new Answered(new ArrayList<>(), 0);
         private CpuTime spent = CpuTime.none();
 
-        Turn(CreateLoad load, String name) {
+        Turn(CreateLoad load, String name, int connections) {
             this.load = load;
             this.name = name;
-            this.client = load.new Client(1);
+            this.client = load.new Client(connections);
         }
 
-        void take(int creates) throws InterruptedException {
+        void take(int concurrency, BooleanSupplier done) throws InterruptedException {
             CpuTime before = CpuTime.now();
-            Answered slice = client.run(1, countDown(creates));
+            Answered slice = client.run(concurrency, done);
             spent = spent.plus(CpuTime.now().since(before));
             answered = answered.plus(slice);
         }
@@ -122,6 +147,11 @@ final class CreateLoad {
     private static BooleanSupplier countDown(int count) {
         AtomicLong left = new AtomicLong(count);
         return () -> left.getAndDecrement() <= 0;
+    }
+
+    private static BooleanSupplier forSeconds(int seconds) {
+        long stopAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        return () -> System.nanoTime() > stopAt;
     }
 
     /** The latencies, in nanoseconds, of the creates answered {@code 201}, and how many were not. */

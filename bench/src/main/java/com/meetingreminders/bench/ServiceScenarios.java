@@ -84,11 +84,6 @@ final class ServiceScenarios {
         return result.figure("peak_resident_mb_two_replicas", peakResident.get() / (1024 * 1024));
     }
 
-    /** POST /meetings at the given concurrency for {@code seconds}: requests a second and latency. */
-    Result creates(int concurrency, int seconds) throws Exception {
-        return createLoad().concurrent("creates-concurrency-" + concurrency, concurrency, seconds);
-    }
-
     /** One client creating {@code count} meetings one after another, on one replica. */
     Result sequentialCreates(String name, int count) throws Exception {
         return createLoad().sequential(name, count);
