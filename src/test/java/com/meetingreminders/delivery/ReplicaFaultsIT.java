@@ -78,8 +78,11 @@ class ReplicaFaultsIT {
                     .collect(Collectors.toSet());
             assertThat(inFlightInA).isNotEmpty();
             assertThat(duplicated(received)).isSubsetOf(inFlightInA);
+            // Taken over once the lease ends. The 5 s after it are room for a loaded machine to send the rest (the
+            // bound
+            // was 1 s, which a pause of the three JVMs on two cores could pass), not a measure of speed.
             assertThat(lastFirstArrival(received))
-                    .isBefore(stoppedAt.plus(lease).plusSeconds(1));
+                    .isBefore(stoppedAt.plus(lease).plusSeconds(5));
         }
     }
 
