@@ -12,23 +12,42 @@ import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.MeetingBody;
 import com.meetingreminders.support.WebhookReceiver;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.UUID;
 import java.util.stream.IntStream;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Slow receivers hold no delivery worker: the test profile's webhook timeout is 2 s, with 3 attempts, and 99% of the
- * healthy reminders due with slow ones arrive within that timeout, which any of them held up by a slow one would wait.
+ * Slow receivers hold no delivery worker: a healthy reminder due with slow ones that waited for one of them would wait
+ * for its timeout. The timeout here is far longer than the healthy ones take to drain on a loaded machine, so that
+ * waiting for it and a slow machine cannot be taken for each other; one attempt each, so that the slow ones fail within
+ * the test.
  */
 @QuarkusTest
+@TestProfile(SlowReceiverTest.LongTimeout.class)
 class SlowReceiverTest {
+
+    public static class LongTimeout implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of(
+                    "reminders.webhook.timeout", "20s",
+                    "reminders.delivery.max-attempts", "1",
+                    // Longer than a round that waits for the timeout: no round is taken over while it sends.
+                    "reminders.claim.lease", "60s",
+                    "reminders.redis.key-prefix", "reminders-slow-" + UUID.randomUUID() + ":");
+        }
+    }
 
     private static final int HEALTHY = 1_000;
     private static final int SLOW = 50;
@@ -78,15 +97,20 @@ class SlowReceiverTest {
         assertThat(lateness.get(0)).isNotNegative();
         // A healthy reminder that waited for a slow one would wait for its timeout: the line between held up and not.
         // How far below it the burst drains is the machine's speed, which the bench measures, not this test.
-        assertThat(p99).isLessThan(webhookTimeout().toMillis());
+        assertThat(lateness.get(lateness.size() - 1))
+                .isLessThan(webhookTimeout().toMillis());
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> count(receiver.url("/healthy"), "DELIVERED", 1) == HEALTHY);
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> count(slow.url("/hangs"), "FAILED", 3) + count(slow.url("/drips"), "FAILED", 3) == SLOW);
+        // A round writes its outcomes once its last send has ended: the healthy ones that shared a round with a slow
+        // one
+        // are DELIVERED when that one's timeout has passed.
+        await().atMost(webhookTimeout().plusSeconds(30))
+                .until(() -> count(receiver.url("/healthy"), "DELIVERED", 1) == HEALTHY);
+        await().atMost(webhookTimeout().plusSeconds(30))
+                .until(() -> count(slow.url("/hangs"), "FAILED", 1) + count(slow.url("/drips"), "FAILED", 1) == SLOW);
         Figures figures = Figures.of(HEALTHY, receiver.on("/healthy")).print("Healthy beside slow receivers");
         assertThat(figures.delivered()).isEqualTo(HEALTHY);
         assertThat(figures.duplicates()).isZero();
-        assertThat(slow.on("/hangs").size() + slow.on("/drips").size()).isEqualTo(3 * SLOW);
+        assertThat(slow.on("/hangs").size() + slow.on("/drips").size()).isEqualTo(SLOW);
     }
 
     /**
