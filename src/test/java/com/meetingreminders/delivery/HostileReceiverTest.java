@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -146,6 +147,10 @@ class HostileReceiverTest {
         return new Due(ids, bad, sendAt);
     }
 
+    private static Duration webhookTimeout() {
+        return ConfigProvider.getConfig().getValue("reminders.webhook.timeout", Duration.class);
+    }
+
     private MeetingBody dueAt(Instant sendAt, String path) {
         // The meeting starts a minute after its reminder, so a late attempt is still sent rather than skipped.
         return meeting().startsAt(sendAt.plusSeconds(60)).remindBefore("PT60S").webhookUrl(receiver.url(path));
@@ -159,7 +164,9 @@ class HostileReceiverTest {
         Figures figures =
                 Figures.of(due.healthy().size(), receiver.on(HEALTHY_PATH)).print(scenario);
         assertThat(figures.delivered()).isEqualTo(due.healthy().size());
-        assertThat(figures.largestLateness()).isLessThan(Duration.ofSeconds(1));
+        // One that waited for the bad one would wait for the webhook timeout: the line between held up and not, with
+        // room for a loaded machine below it (the healthy ones arrived within 24 to 181 ms here).
+        assertThat(figures.largestLateness()).isLessThan(webhookTimeout());
         assertThat(due.healthy())
                 .allSatisfy(id -> assertThat(Api.onlyReminder(id)).containsEntry("attempts", 1));
         // The bad one's attempts are over by now: a healthy reminder sent again with one of them would show here.
