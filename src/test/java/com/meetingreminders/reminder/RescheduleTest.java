@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.meetingreminders.support.Api;
+import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.WebhookReceiver;
 import com.meetingreminders.support.WebhookReceiver.Received;
@@ -29,15 +30,19 @@ class RescheduleTest {
     @Test
     void reschedulingCancelsTheOldReminderAndSendsTheNewOne() {
         String path = "/moved";
-        Instant startsAt = Moments.now().plusSeconds(3);
+        // The create and the replace both before the old send time: a lead sized to two creates here and now.
+        Instant oldSendAt = LeadTime.fromNow(LeadTime.toCreate(2, receiver));
+        Instant startsAt = oldSendAt.plusSeconds(1);
         String id = Api.create(meeting().startsAt(startsAt).remindBefore("PT1S").webhookUrl(receiver.url(path)))
                 .getString("id");
         Instant movedTo = startsAt.plusSeconds(2);
 
         Api.replace(id, meeting().startsAt(movedTo).remindBefore("PT1S").webhookUrl(receiver.url(path)));
+        LeadTime.requireBefore(oldSendAt);
 
         String moved = Api.deliveryId(id, movedTo.minusSeconds(1));
-        await().atMost(Duration.ofSeconds(8)).until(() -> !receiver.on(path).isEmpty());
+        await().atMost(LeadTime.until(movedTo.minusSeconds(1), Duration.ofSeconds(8)))
+                .until(() -> !receiver.on(path).isEmpty());
         assertThat(receiver.on(path)).extracting(Received::deliveryId).containsExactly(moved);
         // The delivery is recorded after the receiver's answer, so the receiver may see it before the database says so.
         await().atMost(Duration.ofSeconds(8)).untilAsserted(() -> assertThat(Api.reminders(id))
