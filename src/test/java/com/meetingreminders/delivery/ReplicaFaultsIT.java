@@ -11,6 +11,7 @@ import com.meetingreminders.support.MeetingBody;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.OwnDatabase;
 import com.meetingreminders.support.OwnKeyPrefix;
+import com.meetingreminders.support.RedisServer;
 import com.meetingreminders.support.Replica;
 import com.meetingreminders.support.ReplicaPair;
 import com.meetingreminders.support.WebhookReceiver;
@@ -99,9 +100,12 @@ class ReplicaFaultsIT {
             await().atMost(LeadTime.until(sendAt, Duration.ofSeconds(20)))
                     .until(() -> receiver.unanswered().size() >= 20);
 
+            int hearingExpirations = expiredEventSubscribers();
             CompletableFuture<Duration> stopping =
                     CompletableFuture.supplyAsync(() -> a.terminate(Duration.ofSeconds(30)));
-            Moments.waitUntil(Instant.now().plusMillis(500));
+            // Stopping begins by no longer hearing expirations: from then on, what A has in flight is answered to a
+            // replica on its way out.
+            await().atMost(Duration.ofSeconds(30)).until(() -> expiredEventSubscribers() < hearingExpirations);
             receiver.releaseAnswers();
 
             Duration exitedAfter = stopping.join();
@@ -211,5 +215,12 @@ class ReplicaFaultsIT {
                 .stream()
                 .max(Instant::compareTo)
                 .orElseThrow();
+    }
+
+    /** The machine Redis's subscribers to its expirations: each running replica, and no one else in these tests. */
+    private static int expiredEventSubscribers() {
+        String[] reply = RedisServer.cliOnMachine("PUBSUB", "NUMSUB", "__keyevent@0__:expired")
+                .split("\\s+");
+        return Integer.parseInt(reply[reply.length - 1]);
     }
 }
