@@ -61,31 +61,35 @@ class MetricsTest {
                 .until(() -> Api.reminders(delivered).stream().allMatch(r -> "DELIVERED".equals(r.get("status")))
                         && "FAILED".equals(Api.onlyReminder(failing).get("status")));
 
-        Map<String, Double> after = scrape();
-        assertThat(increase(before, after, "reminders_scheduled_total")).isEqualTo(5);
-        assertThat(increase(before, after, "reminders_cancelled_total")).isEqualTo(2);
-        assertThat(increase(before, after, "reminders_skipped_total")).isEqualTo(1);
-        assertThat(increase(before, after, "reminders_failed_total")).isEqualTo(1);
-        assertThat(increase(before, after, "reminders_delivered_total{path=\"event\"}")
-                        + increase(before, after, "reminders_delivered_total{path=\"sweep\"}"))
-                .isEqualTo(2);
-        assertThat(increase(before, after, "reminders_lateness_seconds_count")).isEqualTo(2);
-        assertThat(increase(
-                        before,
-                        after,
-                        "reminders_delivery_attempt_seconds_count{channel=\"webhook\",outcome=\"success\"}"))
-                .isEqualTo(2);
-        assertThat(increase(
-                        before,
-                        after,
-                        "reminders_delivery_attempt_seconds_count{channel=\"webhook\",outcome=\"failure\"}"))
-                .isEqualTo(3);
-        assertThat(after)
-                .containsKeys(
-                        "reminders_claims_lost_total",
-                        "reminders_pending",
-                        "reminders_lateness_seconds{quantile=\"0.99\"}");
-        assertThat(after.keySet()).anyMatch(name -> name.startsWith("reminders_lateness_seconds_bucket{le="));
+        // A round counts its deliveries once it has committed them, so the counts may trail the statuses by a moment.
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            Map<String, Double> after = scrape();
+            assertThat(increase(before, after, "reminders_scheduled_total")).isEqualTo(5);
+            assertThat(increase(before, after, "reminders_cancelled_total")).isEqualTo(2);
+            assertThat(increase(before, after, "reminders_skipped_total")).isEqualTo(1);
+            assertThat(increase(before, after, "reminders_failed_total")).isEqualTo(1);
+            assertThat(increase(before, after, "reminders_delivered_total{path=\"event\"}")
+                            + increase(before, after, "reminders_delivered_total{path=\"sweep\"}"))
+                    .isEqualTo(2);
+            assertThat(increase(before, after, "reminders_lateness_seconds_count"))
+                    .isEqualTo(2);
+            assertThat(increase(
+                            before,
+                            after,
+                            "reminders_delivery_attempt_seconds_count{channel=\"webhook\",outcome=\"success\"}"))
+                    .isEqualTo(2);
+            assertThat(increase(
+                            before,
+                            after,
+                            "reminders_delivery_attempt_seconds_count{channel=\"webhook\",outcome=\"failure\"}"))
+                    .isEqualTo(3);
+            assertThat(after)
+                    .containsKeys(
+                            "reminders_claims_lost_total",
+                            "reminders_pending",
+                            "reminders_lateness_seconds{quantile=\"0.99\"}");
+            assertThat(after.keySet()).anyMatch(name -> name.startsWith("reminders_lateness_seconds_bucket{le="));
+        });
     }
 
     @Test
