@@ -211,11 +211,14 @@ class OccurrenceChangeTest {
     @ValueSource(longs = {90, 50, 20})
     void aCancelInTheLast100MillisecondsSendsNothingOfTheOccurrence(long millisBefore) {
         String path = "/cancelled-" + millisBefore;
-        // The first series and webhook target of a fresh application cost seconds of warm-up: paid before the clock
-        // starts, so that five seconds hold the setup on a machine that is busy too.
-        Api.create(meeting().with("recurrence", "FREQ=DAILY").webhookUrl(receiver.url("/warm-up")));
-        Instant startsAt = Moments.now().plusSeconds(5);
-        Instant sendAt = startsAt.minusSeconds(1);
+        // A lead sized to the two creates here and now; the probe's first run pays a fresh application's warm-up of
+        // the first series and webhook target, and its second is timed.
+        Duration lead = LeadTime.toCreate(
+                2,
+                1,
+                () -> Api.create(meeting().with("recurrence", "FREQ=DAILY").webhookUrl(receiver.url("/warm-up"))));
+        Instant sendAt = LeadTime.fromNow(lead);
+        Instant startsAt = sendAt.plusSeconds(1);
         String id = Api.create(meeting()
                         .startsAt(startsAt)
                         .with("recurrence", "FREQ=DAILY")
