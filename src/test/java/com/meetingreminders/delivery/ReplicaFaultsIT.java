@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -32,6 +33,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ReplicaFaultsIT {
 
     private static final String PATH = "/replica-faults";
+
+    /** A client of CLIENT LIST: its name, and how many channels and patterns it subscribes to. */
+    private static final Pattern CLIENT_SUBSCRIPTIONS = Pattern.compile("\\bname=(\\S*).*\\bsub=(\\d+) psub=(\\d+)");
 
     @RegisterExtension
     final OwnDatabase database = new OwnDatabase();
@@ -80,8 +84,7 @@ class ReplicaFaultsIT {
             assertThat(inFlightInA).isNotEmpty();
             assertThat(duplicated(received)).isSubsetOf(inFlightInA);
             // Taken over once the lease ends. The 5 s after it are room for a loaded machine to send the rest (the
-            // bound
-            // was 1 s, which a pause of the three JVMs on two cores could pass), not a measure of speed.
+            // bound was 1 s, which a pause of the three JVMs on two cores could pass), not a measure of speed.
             assertThat(lastFirstArrival(received))
                     .isBefore(stoppedAt.plus(lease).plusSeconds(5));
         }
@@ -100,12 +103,13 @@ class ReplicaFaultsIT {
             await().atMost(LeadTime.until(sendAt, Duration.ofSeconds(20)))
                     .until(() -> receiver.unanswered().size() >= 20);
 
-            int hearingExpirations = expiredEventSubscribers();
+            int subscribed = subscriptionsOf(a);
+            assertThat(subscribed).as("A's subscriptions in Redis").isPositive();
             CompletableFuture<Duration> stopping =
                     CompletableFuture.supplyAsync(() -> a.terminate(Duration.ofSeconds(30)));
             // Stopping begins by no longer hearing expirations: from then on, what A has in flight is answered to a
             // replica on its way out.
-            await().atMost(Duration.ofSeconds(30)).until(() -> expiredEventSubscribers() < hearingExpirations);
+            await().atMost(Duration.ofSeconds(30)).until(() -> subscriptionsOf(a) < subscribed);
             receiver.releaseAnswers();
 
             Duration exitedAfter = stopping.join();
@@ -217,10 +221,16 @@ class ReplicaFaultsIT {
                 .orElseThrow();
     }
 
-    /** The machine Redis's subscribers to its expirations: each running replica, and no one else in these tests. */
-    private static int expiredEventSubscribers() {
-        String[] reply = RedisServer.cliOnMachine("PUBSUB", "NUMSUB", "__keyevent@0__:expired")
-                .split("\\s+");
-        return Integer.parseInt(reply[reply.length - 1]);
+    /**
+     * The channels and patterns the replica's own connections to the machine's Redis subscribe to, by their client
+     * names: other processes' subscriptions do not count.
+     */
+    private static int subscriptionsOf(Replica replica) {
+        return RedisServer.cliOnMachine("CLIENT", "LIST")
+                .lines()
+                .map(CLIENT_SUBSCRIPTIONS::matcher)
+                .filter(client -> client.find() && replica.ownsRedisClient(client.group(1)))
+                .mapToInt(client -> Integer.parseInt(client.group(2)) + Integer.parseInt(client.group(3)))
+                .sum();
     }
 }
