@@ -165,9 +165,8 @@ public class RequestRate {
             call = CompletableFuture.failedFuture(e);
         }
         // A time limit of the call's own, as each request has: the requests that wait behind a call to a Redis that
-        // does not answer go through when their longest wait is over, and so does the caller's turn, instead of after
-        // Redisson's
-        // timeouts and retries.
+        // does not answer go through when their longest wait is over, and so does the caller's turn, instead of
+        // after Redisson's timeouts and retries.
         call.orTimeout(mostWait.toMillis(), TimeUnit.MILLISECONDS).whenComplete((reply, failure) -> {
             long ahead = 0;
             try {

@@ -50,8 +50,7 @@ class ExpiredEventPathTest {
 
         LeadTime.requireBefore(startsAt.minusSeconds(2));
         // With the sweeps taking nothing, only expirations send reminders: the bound is room for a loaded machine
-        // (Redis
-        // expires a key within about 100 ms), not a measure of speed, which the bench takes.
+        // (Redis expires a key within about 100 ms), not a measure of speed, which the bench takes.
         await().atMost(LeadTime.until(startsAt, Duration.ofSeconds(6)))
                 .until(() -> receiver.on(path).size() == 2);
         assertThat(receiver.on(path)).allSatisfy(received -> assertThat(received.at())

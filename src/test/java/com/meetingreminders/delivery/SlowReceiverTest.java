@@ -100,9 +100,8 @@ class SlowReceiverTest {
         assertThat(lateness.get(lateness.size() - 1))
                 .isLessThan(webhookTimeout().toMillis());
 
-        // A round writes its outcomes once its last send has ended: the healthy ones that shared a round with a slow
-        // one
-        // are DELIVERED when that one's timeout has passed.
+        // A round writes its outcomes once its last send has ended: the healthy ones that shared a round with a
+        // slow one are DELIVERED when that one's timeout has passed.
         await().atMost(webhookTimeout().plusSeconds(30))
                 .until(() -> count(receiver.url("/healthy"), "DELIVERED", 1) == HEALTHY);
         await().atMost(webhookTimeout().plusSeconds(30))

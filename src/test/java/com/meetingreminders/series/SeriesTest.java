@@ -166,8 +166,8 @@ class SeriesTest {
     }
 
     /**
-     * The step's next pass for the series is due now. Kept apart from {@link #loseTheStepsPassAfter}: the step runs each
-     * second, and a test that looks at what was lost must look before this.
+     * The step's next pass for the series is due now. Kept apart from {@link #loseTheStepsPassAfter}: the step runs
+     * each second, and a test that looks at what was lost must look before this.
      */
     private static void dueForTheStep(String id) {
         Database.execute(Database.TEST_DATABASE, "update meeting set extend_at = now() where id = '" + id + "'");
