@@ -26,7 +26,10 @@ public final class Bench {
      */
     private static final int SEQUENTIAL_SLICE = 250;
 
-    /** Each side's slice of the concurrent creates rows, in seconds: four slices each in a full run, two in --quick. */
+    /**
+     * Each side's slice of the concurrent creates rows, in seconds: four slices each in a full run, two in --quick. As
+     * with the sequential slices, each turn's edge may hand a little of one side's trailing work to the other's CPU.
+     */
     private static final int CONCURRENT_SLICE_SECONDS = 5;
 
     private final boolean quick;
