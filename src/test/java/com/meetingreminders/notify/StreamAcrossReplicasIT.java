@@ -18,6 +18,8 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -80,20 +82,17 @@ class StreamAcrossReplicasIT {
                     .filter(i -> inOrder.get(i).line().contains(keys.prefix() + "stream-listeners"))
                     .findFirst()
                     .orElseThrow(() -> new AssertionError("No replica said that it listens: " + inOrder));
-            List<RedisMonitor.Command> announcedWhileNoOneListened = inOrder.subList(0, listening).stream()
+            Map<String, Long> announcedWhileNoOneListened = inOrder.subList(0, listening).stream()
                     .filter(publish -> unheard.stream().anyMatch(publish.line()::contains))
-                    .toList();
+                    .collect(Collectors.groupingBy(publish -> sender(replicas, publish), Collectors.counting()));
+            assertThat(announcedWhileNoOneListened.keySet()).isSubsetOf("a", "b");
+            // Each replica's first announcement to no one, in whichever round it delivers first, is answered "no
+            // receivers", and from then on it announces no more until a replica says that it listens. Its next round
+            // is at least 500 ms later (APART): two leave room for one answer that a loaded machine delays past that,
+            // where a replica that never stopped would announce each it delivers, of ten between the two.
             assertThat(announcedWhileNoOneListened)
-                    .as("announcements while no one listened, from the replicas")
-                    .allSatisfy(publish -> assertThat(sender(replicas, publish)).isIn("a", "b"));
-            // Each replica's first announcement to no one is answered "no receivers", and from then on it announces no
-            // more until a replica says that it listens: at the most, each of the two announces in its first round and
-            // in those it starts before that answer is back. The second half of the unheard, due from 2.5 s after the
-            // first, leaves room for a machine that pauses for seconds, and none of them may be announced.
-            List<String> dueLate = unheard.subList(EACH / 2, EACH);
-            assertThat(announcedWhileNoOneListened)
-                    .as("announcements while no one listened, of the unheard due last")
-                    .noneMatch(publish -> dueLate.stream().anyMatch(publish.line()::contains));
+                    .as("announcements while no one listened, by replica: its first, and one more at the most")
+                    .allSatisfy((replica, count) -> assertThat(count).isLessThanOrEqualTo(2));
         }
     }
 
