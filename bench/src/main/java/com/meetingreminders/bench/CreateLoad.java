@@ -32,12 +32,8 @@ final class CreateLoad {
 
     /** {@code concurrency} workers for {@code seconds}: requests a second and latency. */
     Result concurrent(String name, int concurrency, int seconds) throws InterruptedException {
-        try (Client client = new Client(concurrency)) {
-            CpuTime before = CpuTime.now();
-            Answered answered = client.run(concurrency, forSeconds(seconds));
-            return result(name, answered, CpuTime.now().since(before))
-                    .figure("requests_per_s", Math.round(answered.latencies().size() / (double) seconds));
-        }
+        return concurrentInTurns(List.of(this), List.of(name), concurrency, seconds, seconds)
+                .get(0);
     }
 
     /** One client, one create after another, {@code count} of them: the latency of each. */
