@@ -21,7 +21,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.eclipse.microprofile.config.ConfigProvider;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,6 +40,9 @@ class HostileReceiverTest {
     private static final String HEALTHY_PATH = "/healthy";
     private static final String BAD_PATH = "/bad";
     private static final long HUNDREDS_OF_MEGABYTES = 300L * 1024 * 1024;
+
+    @ConfigProperty(name = "reminders.webhook.timeout")
+    Duration webhookTimeout;
 
     @RegisterExtension
     final WebhookReceiver receiver = WebhookReceiver.start();
@@ -148,10 +151,6 @@ class HostileReceiverTest {
         return new Due(ids, bad, sendAt);
     }
 
-    private static Duration webhookTimeout() {
-        return ConfigProvider.getConfig().getValue("reminders.webhook.timeout", Duration.class);
-    }
-
     private MeetingBody dueAt(Instant sendAt, String path) {
         // The meeting starts a minute after its reminder, so a late attempt is still sent rather than skipped.
         return meeting().startsAt(sendAt.plusSeconds(60)).remindBefore("PT60S").webhookUrl(receiver.url(path));
@@ -168,7 +167,7 @@ class HostileReceiverTest {
         // One that waited for a receiver that hangs or drips would wait for the webhook timeout: the line between held
         // up and not, with room for a loaded machine below it (the healthy ones arrived within 24 to 181 ms here). The
         // bad receivers that fail fast would hold others up for less; there the test is that all arrive, once each.
-        assertThat(figures.largestLateness()).isLessThan(webhookTimeout());
+        assertThat(figures.largestLateness()).isLessThan(webhookTimeout);
         assertThat(due.healthy())
                 .allSatisfy(id -> assertThat(Api.onlyReminder(id)).containsEntry("attempts", 1));
         // The bad one's attempts are over by now: a healthy reminder sent again with one of them would show here.

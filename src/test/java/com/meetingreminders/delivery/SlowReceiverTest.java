@@ -23,7 +23,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import java.util.stream.IntStream;
-import org.eclipse.microprofile.config.ConfigProvider;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -53,6 +53,9 @@ class SlowReceiverTest {
     private static final int SLOW = 50;
     private static final int BATCH = 1_000;
     private static final int WARM_UP = 300;
+
+    @ConfigProperty(name = "reminders.webhook.timeout")
+    Duration webhookTimeout;
 
     @RegisterExtension
     final WebhookReceiver receiver = WebhookReceiver.start();
@@ -97,14 +100,13 @@ class SlowReceiverTest {
         assertThat(lateness.get(0)).isNotNegative();
         // A healthy reminder that waited for a slow one would wait for its timeout: the line between held up and not.
         // How far below it the burst drains is the machine's speed, which the bench measures, not this test.
-        assertThat(lateness.get(lateness.size() - 1))
-                .isLessThan(webhookTimeout().toMillis());
+        assertThat(lateness.get(lateness.size() - 1)).isLessThan(webhookTimeout.toMillis());
 
         // A round writes its outcomes once its last send has ended: the healthy ones that shared a round with a
         // slow one are DELIVERED when that one's timeout has passed.
-        await().atMost(webhookTimeout().plusSeconds(30))
+        await().atMost(webhookTimeout.plusSeconds(30))
                 .until(() -> count(receiver.url("/healthy"), "DELIVERED", 1) == HEALTHY);
-        await().atMost(webhookTimeout().plusSeconds(30))
+        await().atMost(webhookTimeout.plusSeconds(30))
                 .until(() -> count(slow.url("/hangs"), "FAILED", 1) + count(slow.url("/drips"), "FAILED", 1) == SLOW);
         Figures figures = Figures.of(HEALTHY, receiver.on("/healthy")).print("Healthy beside slow receivers");
         assertThat(figures.delivered()).isEqualTo(HEALTHY);
@@ -125,10 +127,6 @@ class SlowReceiverTest {
                 .mapToObj(i -> dueAt(now, receiver.url("/warm-up")))
                 .toList());
         await().atMost(Duration.ofSeconds(60)).until(() -> count(receiver.url("/warm-up"), "DELIVERED", 1) == WARM_UP);
-    }
-
-    private static Duration webhookTimeout() {
-        return ConfigProvider.getConfig().getValue("reminders.webhook.timeout", Duration.class);
     }
 
     private static MeetingBody dueAt(Instant sendAt, String url) {

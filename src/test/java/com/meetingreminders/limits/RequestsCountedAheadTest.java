@@ -68,13 +68,13 @@ class RequestsCountedAheadTest {
         for (int i = 0; i <= AHEAD; i++) {
             admit(rate, caller);
         }
-        assertThat(callsCountingTheCaller())
+        assertThat(callsCounting(caller))
                 .as("one request counted, and ten ahead")
                 .isEqualTo(1);
 
         admit(rate, caller);
 
-        assertThat(callsCountingTheCaller()).as("those counted ahead spent").isEqualTo(2);
+        assertThat(callsCounting(caller)).as("those counted ahead spent").isEqualTo(2);
     }
 
     @Test
@@ -83,12 +83,12 @@ class RequestsCountedAheadTest {
         admit(rate, caller);
         clock.addAndGet(RequestRate.COUNTED_AHEAD.toNanos() - 1);
         admit(rate, caller);
-        assertThat(callsCountingTheCaller()).as("within the time counted ahead").isEqualTo(1);
+        assertThat(callsCounting(caller)).as("within the time counted ahead").isEqualTo(1);
 
         clock.incrementAndGet();
         admit(rate, caller);
 
-        assertThat(callsCountingTheCaller()).as("once that time has passed").isEqualTo(2);
+        assertThat(callsCounting(caller)).as("once that time has passed").isEqualTo(2);
     }
 
     @Test
@@ -168,13 +168,10 @@ class RequestsCountedAheadTest {
     }
 
     /**
-     * The calls so far that counted the caller's requests. Redis runs commands in the order they came, and monitors them
-     * in that order: once the monitor has shown another caller's call, made now, it has shown every call before it.
+     * The calls so far that counted {@code counted}'s requests. Redis runs commands in the order they came, and
+     * monitors them in that order: once the monitor has shown another caller's call, made now, it has shown every call
+     * before it.
      */
-    private long callsCountingTheCaller() {
-        return callsCounting(caller);
-    }
-
     private long callsCounting(String counted) {
         String marker = "marker-" + UUID.randomUUID();
         admit(replica(), marker);
