@@ -49,9 +49,6 @@ class FailureNoticeTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** Longer than a pass over the owed notices (reminders.reconcile.interval, 2 s in the test profile). */
-    private static final Duration LONGER_THAN_A_PASS = Duration.ofSeconds(3);
-
     @TestHTTPResource("/reminders/stream")
     URI streamUri;
 
@@ -97,6 +94,30 @@ class FailureNoticeTest {
                 == 1;
     }
 
+    /**
+     * Returns once a pass over the owed notices has run that would have taken this meeting's notice again, had its
+     * record not kept it from that: the notice's lease is run out behind the service's back, as 10 s would, and a
+     * notice owed from then on (a later reminder id, so the same pass sees both) has reached its receiver.
+     */
+    private void awaitAPassThatCouldTakeItAgain(String owner, String meetingId) {
+        Database.execute(
+                Database.TEST_DATABASE,
+                "update reminder set failure_notice_taken_until = now() - interval '1 second' where meeting_id = '"
+                        + meetingId + "'");
+        String passed = "/passed-" + UUID.randomUUID();
+        String later = create(owner, meeting().remindBefore("PT5M").with("failureWebhookUrl", receiver.url(passed)));
+        failedBehindTheServicesBack(later);
+        await().atMost(Duration.ofSeconds(10)).until(() -> receiver.on(passed).size() == 1);
+    }
+
+    /** As a replica that made the meeting's reminders FAILED would leave them had it died before sending the notice. */
+    private static void failedBehindTheServicesBack(String meetingId) {
+        Database.execute(
+                Database.TEST_DATABASE,
+                "update reminder set status = 'FAILED', attempts = 3, last_error = 'receiver answered 503'"
+                        + " where meeting_id = '" + meetingId + "'");
+    }
+
     @Test
     void aReminderThatEndsFailedIsToldOnceOnTheStreamAndOnceAtTheFailureWebhook() throws Exception {
         String owner = newCaller();
@@ -130,10 +151,9 @@ class FailureNoticeTest {
         assertThat(JSON.readTree(stream.about(deliveryId).get(0).data())).isEqualTo(body);
 
         await().atMost(Duration.ofSeconds(5)).until(() -> noticeRecorded(id));
-        await().during(LONGER_THAN_A_PASS)
-                .atMost(LONGER_THAN_A_PASS.plusSeconds(2))
-                .until(() -> receiver.on("/failed").size() == 1
-                        && stream.about(deliveryId).size() == 1);
+        awaitAPassThatCouldTakeItAgain(owner, id);
+        assertThat(receiver.on("/failed")).hasSize(1);
+        assertThat(stream.about(deliveryId)).hasSize(1);
     }
 
     @Test
@@ -195,9 +215,8 @@ class FailureNoticeTest {
 
         await().atMost(Duration.ofSeconds(10)).until(() -> noticeRecorded(id));
         assertThat(failedNotices() - before).isEqualTo(1);
-        await().during(LONGER_THAN_A_PASS)
-                .atMost(LONGER_THAN_A_PASS.plusSeconds(2))
-                .until(() -> receiver.on("/failed").size() == 1);
+        awaitAPassThatCouldTakeItAgain(owner, id);
+        assertThat(receiver.on("/failed")).hasSize(1);
         assertThat(failedNotices() - before).isEqualTo(1);
     }
 
@@ -208,10 +227,7 @@ class FailureNoticeTest {
         // A reminder far ahead, then FAILED behind the service's back, as if the replica that failed it had died before
         // it could send the notice.
         String id = create(owner, meeting().remindBefore("PT5M").with("failureWebhookUrl", receiver.url("/failed")));
-        Database.execute(
-                Database.TEST_DATABASE,
-                "update reminder set status = 'FAILED', attempts = 3, last_error = 'receiver answered 503'"
-                        + " where meeting_id = '" + id + "'");
+        failedBehindTheServicesBack(id);
 
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> receiver.on("/failed").size() == 1);
