@@ -28,12 +28,7 @@ public record Occurrences(SeriesRule rule, Instant first, ZoneId zone, Set<Insta
         List<Instant> found = new ArrayList<>();
         InstanceIterator instances;
         try {
-            instances = new OfRuleAndFirst(rule.floatingIn(zone), floating(firstLocal)).iterator();
-            // A day before, so that an occurrence moved forward by a gap or earlier by an overlap is not jumped over.
-            LocalDateTime fromLocal = LocalDateTime.ofInstant(from, zone).minusDays(1);
-            if (fromLocal.isAfter(firstLocal)) {
-                instances.fastForward(floating(fromLocal));
-            }
+            instances = instancesNear(from);
         } catch (IllegalArgumentException filteredAway) {
             // lib-recur gives up on a rule whose instances it keeps filtering out: nothing (more) occurs.
             return found;
@@ -50,6 +45,21 @@ public record Occurrences(SeriesRule rule, Instant first, ZoneId zone, Set<Insta
             }
         }
         return found;
+    }
+
+    /**
+     * The series' instances in floating local time from a day before {@code from} on, skipped to by the rule rather
+     * than walked to from the first start: a window years into an hourly series costs what the window holds. A day
+     * before, so that an occurrence moved forward by a gap or earlier by an overlap is not jumped over.
+     */
+    InstanceIterator instancesNear(Instant from) {
+        LocalDateTime firstLocal = LocalDateTime.ofInstant(first, zone);
+        InstanceIterator instances = new OfRuleAndFirst(rule.floatingIn(zone), floating(firstLocal)).iterator();
+        LocalDateTime fromLocal = LocalDateTime.ofInstant(from, zone).minusDays(1);
+        if (fromLocal.isAfter(firstLocal)) {
+            instances.fastForward(floating(fromLocal));
+        }
+        return instances;
     }
 
     /**
