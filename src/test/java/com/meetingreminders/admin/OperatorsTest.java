@@ -12,7 +12,7 @@ import static org.hamcrest.Matchers.notNullValue;
 import com.meetingreminders.config.ReplicaName;
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.Moments;
-import com.meetingreminders.support.RedisServer;
+import com.meetingreminders.support.RedisClient;
 import com.meetingreminders.support.Tokens;
 import com.meetingreminders.support.WebhookReceiver;
 import io.quarkus.test.junit.QuarkusTest;
@@ -287,13 +287,12 @@ class OperatorsTest {
                         Optional::isPresent)
                 .orElseThrow();
 
-        List<String> named = RedisServer.cliOnMachine("CLIENT", "LIST")
-                .lines()
-                .filter(connection -> connection.contains(" name=" + ReplicaName.REDIS_CLIENT_PREFIX + id + " "))
+        List<RedisClient> named = RedisClient.onMachine().stream()
+                .filter(connection -> connection.name().equals(ReplicaName.REDIS_CLIENT_PREFIX + id))
                 .toList();
         assertThat(named).as("connections named for %s", id).isNotEmpty();
         // Its subscriptions' connection too: the expired events, the stream's sayings, the secrets' rotations.
-        assertThat(named).anyMatch(connection -> !connection.contains(" sub=0 ") || !connection.contains(" psub=0 "));
+        assertThat(named).anyMatch(RedisClient::subscribes);
     }
 
     private static String metrics() {

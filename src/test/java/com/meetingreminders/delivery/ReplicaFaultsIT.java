@@ -11,7 +11,7 @@ import com.meetingreminders.support.MeetingBody;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.OwnDatabase;
 import com.meetingreminders.support.OwnKeyPrefix;
-import com.meetingreminders.support.RedisServer;
+import com.meetingreminders.support.RedisClient;
 import com.meetingreminders.support.Replica;
 import com.meetingreminders.support.ReplicaPair;
 import com.meetingreminders.support.WebhookReceiver;
@@ -23,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -33,9 +32,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ReplicaFaultsIT {
 
     private static final String PATH = "/replica-faults";
-
-    /** A client of CLIENT LIST: its name, and how many channels and patterns it subscribes to. */
-    private static final Pattern CLIENT_SUBSCRIPTIONS = Pattern.compile("\\bname=(\\S*).*\\bsub=(\\d+) psub=(\\d+)");
 
     @RegisterExtension
     final OwnDatabase database = new OwnDatabase();
@@ -226,11 +222,9 @@ class ReplicaFaultsIT {
      * names: other processes' subscriptions do not count.
      */
     private static int subscriptionsOf(Replica replica) {
-        return RedisServer.cliOnMachine("CLIENT", "LIST")
-                .lines()
-                .map(CLIENT_SUBSCRIPTIONS::matcher)
-                .filter(client -> client.find() && replica.ownsRedisClient(client.group(1)))
-                .mapToInt(client -> Integer.parseInt(client.group(2)) + Integer.parseInt(client.group(3)))
+        return RedisClient.onMachine().stream()
+                .filter(client -> replica.ownsRedisClient(client.name()))
+                .mapToInt(RedisClient::subscriptions)
                 .sum();
     }
 }

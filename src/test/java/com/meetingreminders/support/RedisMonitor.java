@@ -27,7 +27,6 @@ import java.util.regex.Pattern;
 public final class RedisMonitor implements AutoCloseable {
 
     private static final Pattern SENDER = Pattern.compile("\\[\\d+ ([^\\]]+)]");
-    private static final Pattern CLIENT = Pattern.compile("(?:^| )addr=(\\S+) .*?(?:^| )name=(\\S*)");
 
     /** A command as redis-cli printed it (arguments quoted), and the name its client had ("" for none). */
     public record Command(String line, String client) {}
@@ -115,12 +114,7 @@ public final class RedisMonitor implements AutoCloseable {
         String address = sender.group(1);
         if (names.getOrDefault(address, "").isEmpty()) {
             try {
-                RedisServer.cliOnMachine("CLIENT", "LIST").lines().forEach(client -> {
-                    Matcher fields = CLIENT.matcher(client);
-                    if (fields.find()) {
-                        names.put(fields.group(1), fields.group(2));
-                    }
-                });
+                RedisClient.onMachine().forEach(client -> names.put(client.address(), client.name()));
             } catch (RuntimeException e) {
                 return "";
             }
