@@ -95,19 +95,27 @@ class FailureNoticeTest {
     }
 
     /**
-     * Returns once a pass over the owed notices has run that would have taken this meeting's notice again, had its
-     * record not kept it from that: the notice's lease is run out behind the service's back, as 10 s would, and a
-     * notice owed from then on (a later reminder id, so the same pass sees both) has reached its receiver.
+     * Returns once a pass over the owed notices has taken what it could, at a moment when it could have taken this
+     * meeting's notice again, had its record not kept it from that; and asserts that it did not. The notice's lease is
+     * run out behind the service's back, as 10 s would, and for good, so that no pass's clock can still find it held.
+     * Then another notice is made owed: a later reminder id, which a pass takes only with the earlier ones still owed
+     * (it takes them in order of id). Once that one has arrived, a pass has taken it; had it taken this meeting's
+     * notice too, it would have leased it again in the same statement.
      */
     private void awaitAPassThatCouldTakeItAgain(String owner, String meetingId) {
+        String leaseOf =
+                "select count(*) from reminder where failure_notice_taken_until = '-infinity' and meeting_id = '"
+                        + meetingId + "'";
         Database.execute(
                 Database.TEST_DATABASE,
-                "update reminder set failure_notice_taken_until = now() - interval '1 second' where meeting_id = '"
-                        + meetingId + "'");
+                "update reminder set failure_notice_taken_until = '-infinity' where meeting_id = '" + meetingId + "'");
         String passed = "/passed-" + UUID.randomUUID();
         String later = create(owner, meeting().remindBefore("PT5M").with("failureWebhookUrl", receiver.url(passed)));
         failedBehindTheServicesBack(later);
         await().atMost(Duration.ofSeconds(10)).until(() -> receiver.on(passed).size() == 1);
+        assertThat(Database.queryLong(Database.TEST_DATABASE, leaseOf))
+                .as("the recorded notice is not taken again")
+                .isEqualTo(1);
     }
 
     /** As a replica that made the meeting's reminders FAILED would leave them had it died before sending the notice. */
