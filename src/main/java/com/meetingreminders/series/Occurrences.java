@@ -49,8 +49,9 @@ public record Occurrences(SeriesRule rule, Instant first, ZoneId zone, Set<Insta
 
     /**
      * The series' instances in floating local time from a day before {@code from} on, skipped to by the rule rather
-     * than walked to from the first start: a window years into an hourly series costs what the window holds. A day
-     * before, so that an occurrence moved forward by a gap or earlier by an overlap is not jumped over.
+     * than walked to from the first start: a window years into an endless hourly series costs what the window holds (a
+     * rule with a COUNT still counts through what it skips). A day before, so that an occurrence moved forward by a gap
+     * or earlier by an overlap is not jumped over.
      */
     InstanceIterator instancesNear(Instant from) {
         LocalDateTime firstLocal = LocalDateTime.ofInstant(first, zone);

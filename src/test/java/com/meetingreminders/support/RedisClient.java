@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * One connection of the machine's Redis as {@code CLIENT LIST} shows it: its address, the name its client gave it, and
- * how many channels and patterns it subscribes to.
+ * how many channels and patterns it subscribes to (shard channels are not counted).
  */
 public record RedisClient(String address, String name, int subscriptions) {
 
@@ -18,7 +18,7 @@ public record RedisClient(String address, String name, int subscriptions) {
                 .toList();
     }
 
-    /** A line of {@code CLIENT LIST}: fields of {@code key=value}, apart by spaces, which a name cannot hold. */
+    /** A line of {@code CLIENT LIST}: fields of {@code key=value} separated by spaces, which no value holds. */
     static RedisClient parse(String line) {
         Map<String, String> fields = new HashMap<>();
         for (String field : line.split(" ")) {
