@@ -1,23 +1,35 @@
 package com.meetingreminders.config;
 
 import java.lang.management.ManagementFactory;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The name a replica goes by: its process and host, as the JVM names itself ({@code pid@host}). {@code GET
- * /admin/delivery} lists the replicas by it, and Redis's {@code CLIENT LIST} shows it on each connection of the replica
- * ({@code reminders.redis.name-connections}), so that an operator can tell whose they are. Two replicas share it only
- * when they share both a host name and a process id, as containers on the host's network do, each its JVM at PID 1.
+ * The name a replica goes by: its process and host, as the JVM names itself ({@code pid@host}), and a part drawn once
+ * per process ({@code pid@host/3f9a1c2e}). {@code GET /admin/delivery} lists the replicas by it, and Redis's {@code
+ * CLIENT LIST} shows it on each connection of the replica ({@code reminders.redis.name-connections}), so that an
+ * operator can tell whose they are. The drawn part keeps apart replicas that share a host name and a process id, as
+ * containers on the host's network do, each its JVM at PID 1: under one name, their heartbeats were one row, and one of
+ * them could stop with the other still beating for it.
  */
 public final class ReplicaName {
 
     /** What each replica's Redis client name starts with, before its id. */
     public static final String REDIS_CLIENT_PREFIX = "meeting-reminders:";
 
+    /** Drawn on first use, at run time: a native image made at build time would otherwise keep its build's name. */
+    private static final AtomicReference<String> SELF = new AtomicReference<>();
+
     private ReplicaName() {}
 
-    /** Read when asked, never kept in a static: a native image would otherwise keep its build's name. */
     public static String self() {
-        return ManagementFactory.getRuntimeMXBean().getName();
+        String known = SELF.get();
+        if (known != null) {
+            return known;
+        }
+        String drawn = ManagementFactory.getRuntimeMXBean().getName() + "/"
+                + UUID.randomUUID().toString().substring(0, 8);
+        return SELF.compareAndSet(null, drawn) ? drawn : SELF.get();
     }
 
     /** The client name of the replica's Redis connections: Redis takes only the characters from ! to ~ in one. */

@@ -76,6 +76,9 @@ class ContainerIT {
             System.out.printf(
                     "Containers ready %d ms and %d ms after podman run%n",
                     a.startedIn().toMillis(), b.startedIn().toMillis());
+            // Two JVMs at PID 1 on one host name: each is still a replica of its own to an operator.
+            await().atMost(Duration.ofSeconds(30))
+                    .untilAsserted(() -> assertThat(a.readyReplicas()).hasSize(2));
             Instant firstSendAt = Moments.now().plusSeconds(10);
             IntStream.range(0, MEETINGS).parallel().forEach(i -> (i % 2 == 0 ? a : b)
                     .create(meeting()

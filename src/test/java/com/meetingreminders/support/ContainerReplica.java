@@ -1,6 +1,7 @@
 package com.meetingreminders.support;
 
 import static com.meetingreminders.support.Podman.podman;
+import static io.restassured.RestAssured.given;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -79,6 +80,19 @@ public final class ContainerReplica implements AutoCloseable {
     /** Creates a meeting through this container and returns its id. */
     public String create(MeetingBody body) {
         return ServiceHttp.create(port, body);
+    }
+
+    /** The replicas this container's {@code GET /admin/delivery} lists as ready, by id. */
+    public List<String> readyReplicas() {
+        return given().baseUri("http://127.0.0.1")
+                .port(port)
+                .header("Authorization", "Bearer " + Tokens.operator("container-it"))
+                .get("/admin/delivery")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("replicas.findAll { it.ready }.id", String.class);
     }
 
     /** From podman run to the first ready answer. */
