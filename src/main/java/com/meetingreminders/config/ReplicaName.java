@@ -22,6 +22,7 @@ public final class ReplicaName {
 
     private ReplicaName() {}
 
+    /** This replica's id; the same on every call in this process. Never call it from a static initializer. */
     public static String self() {
         String known = SELF.get();
         if (known != null) {

@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
@@ -79,6 +80,14 @@ class ContainerIT {
             // Two JVMs at PID 1 on one host name: each is still a replica of its own to an operator.
             await().atMost(Duration.ofSeconds(30))
                     .untilAsserted(() -> assertThat(a.readyReplicas()).hasSize(2));
+            List<String> pidsAtHost = a.readyReplicas().stream()
+                    .map(id -> id.substring(0, id.indexOf('/')))
+                    .distinct()
+                    .toList();
+            assertThat(pidsAtHost)
+                    .as("both at PID 1 on one host name: what the drawn part of their ids tells apart")
+                    .hasSize(1)
+                    .allMatch(pidAtHost -> pidAtHost.startsWith("1@"));
             Instant firstSendAt = Moments.now().plusSeconds(10);
             IntStream.range(0, MEETINGS).parallel().forEach(i -> (i % 2 == 0 ? a : b)
                     .create(meeting()
