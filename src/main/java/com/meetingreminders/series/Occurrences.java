@@ -24,7 +24,6 @@ public record Occurrences(SeriesRule rule, Instant first, ZoneId zone, Set<Insta
      * The occurrences (by original start) in [from, to), in order, at most {@code limit}; cancelled ones are left out.
      */
     public List<Instant> between(Instant from, Instant to, int limit) {
-        LocalDateTime firstLocal = LocalDateTime.ofInstant(first, zone);
         List<Instant> found = new ArrayList<>();
         InstanceIterator instances;
         try {
@@ -35,8 +34,9 @@ public record Occurrences(SeriesRule rule, Instant first, ZoneId zone, Set<Insta
         }
         while (found.size() < limit && hasNext(instances)) {
             DateTime next = instances.next();
+            // An offset is whole seconds: the first start's fraction of a second is the same on the wall clock.
             Instant occurrence =
-                    ZonedDateTime.of(local(next, firstLocal.getNano()), zone).toInstant();
+                    ZonedDateTime.of(local(next, first.getNano()), zone).toInstant();
             if (!occurrence.isBefore(to)) {
                 break;
             }
