@@ -3,6 +3,7 @@ package com.meetingreminders.deploy;
 import static com.meetingreminders.support.MeetingBody.meeting;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.hasSize;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.meetingreminders.support.ContainerReplica;
@@ -78,9 +79,8 @@ class ContainerIT {
                     "Containers ready %d ms and %d ms after podman run%n",
                     a.startedIn().toMillis(), b.startedIn().toMillis());
             // Two JVMs at PID 1 on one host name: each is still a replica of its own to an operator.
-            await().atMost(Duration.ofSeconds(30))
-                    .untilAsserted(() -> assertThat(a.readyReplicas()).hasSize(2));
-            List<String> pidsAtHost = a.readyReplicas().stream()
+            List<String> ids = await().atMost(Duration.ofSeconds(30)).until(a::readyReplicas, hasSize(2));
+            List<String> pidsAtHost = ids.stream()
                     .map(id -> id.substring(0, id.indexOf('/')))
                     .distinct()
                     .toList();
