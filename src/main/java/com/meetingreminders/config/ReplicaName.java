@@ -17,6 +17,9 @@ public final class ReplicaName {
     /** What each replica's Redis client name starts with, before its id. */
     public static final String REDIS_CLIENT_PREFIX = "meeting-reminders:";
 
+    /** The longest id: the column that keeps each replica's heartbeat ({@code replica.id}) holds no more. */
+    static final int LONGEST = 255;
+
     /** Drawn on first use, at run time: a native image made at build time would otherwise keep its build's name. */
     private static final AtomicReference<String> SELF = new AtomicReference<>();
 
@@ -28,9 +31,20 @@ public final class ReplicaName {
         if (known != null) {
             return known;
         }
-        String drawn = ManagementFactory.getRuntimeMXBean().getName() + "/"
-                + UUID.randomUUID().toString().substring(0, 8);
+        String drawn = of(
+                ManagementFactory.getRuntimeMXBean().getName(),
+                UUID.randomUUID().toString().substring(0, 8));
         return SELF.compareAndSet(null, drawn) ? drawn : SELF.get();
+    }
+
+    /**
+     * The id of a process the JVM names {@code jvmName}, with {@code drawn} as its drawn part. A host's full name may
+     * be up to 253 characters: the JVM's name is cut to leave room for the drawn part, which alone keeps replicas
+     * apart, rather than the id being too long for the heartbeat's row and the replica missing from the list.
+     */
+    static String of(String jvmName, String drawn) {
+        String suffix = "/" + drawn;
+        return jvmName.substring(0, Math.min(jvmName.length(), LONGEST - suffix.length())) + suffix;
     }
 
     /** The client name of the replica's Redis connections: Redis takes only the characters from ! to ~ in one. */
