@@ -14,6 +14,7 @@ final class CallerTurn {
 
     private long aheadLeft;
     private long aheadUntil;
+    private long aheadDueMicros;
 
     boolean spendAhead(long now) {
         if (!hasAhead(now)) {
@@ -31,9 +32,28 @@ final class CallerTurn {
      * Replaces what was counted ahead before, which is spent or past by now: a call is sent only when the requests
      * counted ahead give out, and only its answer counts more.
      */
-    void countedAhead(long requests, long until) {
+    void countedAhead(long requests, long until, long dueMicros) {
         aheadLeft = requests;
         aheadUntil = until;
+        aheadDueMicros = dueMicros;
+    }
+
+    /**
+     * What was counted ahead and not spent in its time, for the next call to give back; taken only when none is left to
+     * spend (a call is sent only then), so that it is given back once. A turn forgotten before its next call (its
+     * caller idle, or a call answered after its time counted ahead had passed) gives back nothing: the caller has that
+     * much less of its burst, at most {@code COUNTED_AHEAD} of its rate, until it is back to a full one.
+     */
+    Unspent takeUnspent() {
+        Unspent unspent = new Unspent(aheadLeft, aheadDueMicros);
+        aheadLeft = 0;
+        return unspent;
+    }
+
+    /** Requests counted ahead and not spent, and the caller's due time (Redis's clock, µs) the call that counted left. */
+    record Unspent(long requests, long dueMicros) {
+
+        static final Unspent NONE = new Unspent(0, 0);
     }
 
     boolean idle(long now) {

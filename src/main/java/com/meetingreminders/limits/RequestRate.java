@@ -36,7 +36,9 @@ import org.redisson.api.RedissonClient;
  * <p>A call also counts up to {@link #COUNTED_AHEAD} of the caller's rate ahead, while the caller keeps half its burst,
  * and the replica lets the caller's next requests through on those without a call, until that much time has passed
  * since the call went out. A client's requests one after another then wait for Redis once in several, not each time.
- * What a replica counted ahead counts as spent whether the caller sends it or not.
+ * What the caller did not send in that time, the replica's next call for the caller gives back, as far as Redis's clock
+ * has not passed them yet: a caller whose requests come more slowly than those counted ahead pays only for the
+ * requests it sent, and keeps its burst.
  */
 @ApplicationScoped
 public class RequestRate {
@@ -131,6 +133,7 @@ public class RequestRate {
         CompletableFuture<Long> answer = new CompletableFuture<>();
         boolean[] countedAhead = {false};
         boolean[] sends = {false};
+        CallerTurn.Unspent[] givenBack = {CallerTurn.Unspent.NONE};
         callers.compute(caller, (key, known) -> {
             CallerTurn turn = known == null ? new CallerTurn() : known;
             if (turn.spendAhead(now)) {
@@ -140,6 +143,7 @@ public class RequestRate {
                 // This request starts the caller's turn: it goes in the call it sends, and the queue waits for the
                 // next.
                 sends[0] = true;
+                givenBack[0] = turn.takeUnspent();
                 turn.waiting = new ArrayDeque<>();
             } else {
                 turn.waiting.add(answer);
@@ -149,14 +153,21 @@ public class RequestRate {
         if (countedAhead[0]) {
             answer.complete(0L);
         } else if (sends[0]) {
-            send(caller, List.of(answer));
+            send(caller, List.of(answer), givenBack[0]);
         }
         return answer;
     }
 
-    private void send(String caller, List<CompletableFuture<Long>> group) {
+    /** Counts the group in one call, which gives back what the last call counted ahead and the caller did not send. */
+    private void send(String caller, List<CompletableFuture<Long>> group, CallerTurn.Unspent givenBack) {
         long sentAt = ticker.getAsLong();
-        List<String> counted = List.of(interval, tolerance, Integer.toString(group.size()), mostAhead);
+        List<String> counted = List.of(
+                interval,
+                tolerance,
+                Integer.toString(group.size()),
+                mostAhead,
+                Long.toString(givenBack.requests()),
+                Long.toString(givenBack.dueMicros()));
         CompletableFuture<List<Long>> call;
         try {
             call = COUNT.numbersAsync(redis, List.of(keys.requestRate(caller)), counted)
@@ -169,6 +180,7 @@ public class RequestRate {
         // after Redisson's timeouts and retries.
         call.orTimeout(mostWait.toMillis(), TimeUnit.MILLISECONDS).whenComplete((reply, failure) -> {
             long ahead = 0;
+            long dueMicros = 0;
             try {
                 for (int i = 0; i < group.size(); i++) {
                     if (failure != null) {
@@ -177,12 +189,15 @@ public class RequestRate {
                         group.get(i).complete(i < reply.get(0) ? 0 : reply.get(1));
                     }
                 }
-                ahead = failure == null ? reply.get(2) : 0;
+                if (failure == null) {
+                    dueMicros = reply.get(3);
+                    ahead = reply.get(2);
+                }
             } catch (RuntimeException unreadable) {
                 group.forEach(answer -> answer.completeExceptionally(unreadable));
             } finally {
                 // Whatever this call's answer, the caller's turn goes on: no request may wait behind it for ever.
-                sendWaiting(caller, ahead, sentAt + ahead * intervalNanos);
+                sendWaiting(caller, ahead, sentAt + ahead * intervalNanos, dueMicros);
             }
         });
     }
@@ -192,14 +207,16 @@ public class RequestRate {
      * far as they go, and the next call counts the rest; with none, the caller's turn ends. A request that has its
      * answer already (it went through when its wait ran out) is dropped: after an outage of Redis, only the requests
      * still waiting are counted. The requests counted ahead may be spent until {@code aheadUntil}: the call's send time
-     * (before Redis counted them) plus their own span at the caller's rate.
+     * (before Redis counted them) plus their own span at the caller's rate. {@code dueMicros} is the caller's due time
+     * the call left, for the next call to give back no more of them than the clock has not passed yet.
      */
-    private void sendWaiting(String caller, long ahead, long aheadUntil) {
+    private void sendWaiting(String caller, long ahead, long aheadUntil, long dueMicros) {
         long now = ticker.getAsLong();
         List<CompletableFuture<Long>> throughAhead = new ArrayList<>();
         List<CompletableFuture<Long>> group = new ArrayList<>();
+        CallerTurn.Unspent[] givenBack = {CallerTurn.Unspent.NONE};
         callers.computeIfPresent(caller, (key, turn) -> {
-            turn.countedAhead(ahead, aheadUntil);
+            turn.countedAhead(ahead, aheadUntil, dueMicros);
             while (group.size() < MOST_COUNTED_TOGETHER && !turn.waiting.isEmpty()) {
                 CompletableFuture<Long> next = turn.waiting.poll();
                 if (next.isDone()) {
@@ -211,11 +228,12 @@ public class RequestRate {
                 turn.waiting = null;
                 return turn.idle(now) ? null : turn;
             }
+            givenBack[0] = turn.takeUnspent();
             return turn;
         });
         throughAhead.forEach(answer -> answer.complete(0L));
         if (!group.isEmpty()) {
-            send(caller, group);
+            send(caller, group, givenBack[0]);
         }
         forgetIdleCallers(now);
     }

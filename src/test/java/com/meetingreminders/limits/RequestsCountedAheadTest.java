@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -143,20 +144,72 @@ class RequestsCountedAheadTest {
         int requests = 5_000;
 
         long started = System.nanoTime();
+        long through = throughAtOnce(requests, i -> i % 2 == 0 ? one : other);
+        long tookMillis = Duration.ofNanos(System.nanoTime() - started).toMillis();
+
+        // A second's worth at once, then one each millisecond; of what each replica counted ahead, some may be left
+        // unspent when the requests end (their clocks stand still, so none ran out before).
+        assertThat(through).isBetween((long) PER_SECOND - 2 * AHEAD, PER_SECOND + tookMillis * PER_SECOND / 1_000 + 1);
+    }
+
+    @Test
+    void aCallerWhoseRequestsComeMoreSlowlyThanThoseCountedAheadKeepsItsBurst() {
+        RequestRate rate = replica();
+        // Each request comes after what the last call counted ahead has had its time. Were those never given back,
+        // each request would cost eleven, and the caller would soon be down to half its burst.
+        for (int i = 0; i < 100; i++) {
+            admit(rate, caller);
+            clock.addAndGet(RequestRate.COUNTED_AHEAD.toNanos());
+        }
+
+        // Charged for the hundred it sent and the last ten counted ahead, at the most: the rest of its burst is left.
+        assertThat(throughAtOnce(850, i -> rate))
+                .as("a burst of 850, of the caller's 1,000")
+                .isEqualTo(850);
+    }
+
+    @Test
+    void whatRedissClockHasForgivenIsNotGivenBackAgain() {
+        RequestRate one = replica();
+        RequestRate other = replica();
+        admit(one, caller);
+        // The call's due time, its ten counted ahead included, passes on Redis's clock, which takes the key with it:
+        // the caller is back to a full burst, and those ten were forgiven with the rest.
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> !redis.getBucket(keys.requestRate(caller), StringCodec.INSTANCE)
+                        .isExists());
+        clock.addAndGet(RequestRate.COUNTED_AHEAD.toNanos());
+
+        long burst = throughAtOnce(PER_SECOND, i -> other);
+        long dueAfterBurst = nextDueMicros();
+        // Its next call gives back the ten it counted ahead, were they still owed.
+        throughAtOnce(1, i -> one);
+
+        assertThat(burst).as("the caller's full burst").isEqualTo(PER_SECOND);
+        assertThat(nextDueMicros())
+                .as("when the caller's next request is due (µs): no sooner than the burst left it")
+                .isGreaterThanOrEqualTo(dueAfterBurst);
+    }
+
+    /** When the caller's next request is due at its rate, as Redis keeps it (epoch µs, Redis's clock). */
+    private long nextDueMicros() {
+        return Long.parseLong(redis.getBucket(keys.requestRate(caller), StringCodec.INSTANCE)
+                .get()
+                .toString());
+    }
+
+    /** How many of {@code requests} of the caller's, sent at once to the replicas {@code replicaOf} names, go through. */
+    private long throughAtOnce(int requests, IntFunction<RequestRate> replicaOf) {
         List<CompletableFuture<Boolean>> answers = IntStream.range(0, requests)
-                .mapToObj(i -> (i % 2 == 0 ? one : other)
+                .mapToObj(i -> replicaOf
+                        .apply(i)
                         .admit(caller)
                         .map(ignored -> true)
                         .onFailure(LimitExceededException.class)
                         .recoverWithItem(false)
                         .subscribeAsCompletionStage())
                 .toList();
-        long through = answers.stream().filter(CompletableFuture::join).count();
-        long tookMillis = Duration.ofNanos(System.nanoTime() - started).toMillis();
-
-        // A second's worth at once, then one each millisecond; of what each replica counted ahead, some may be left
-        // unspent when the requests end (their clocks stand still, so none ran out before).
-        assertThat(through).isBetween((long) PER_SECOND - 2 * AHEAD, PER_SECOND + tookMillis * PER_SECOND / 1_000 + 1);
+        return answers.stream().filter(CompletableFuture::join).count();
     }
 
     private RequestRate replica() {
