@@ -40,9 +40,9 @@ final class CallerTurn {
 
     /**
      * What was counted ahead and not spent in its time, for the next call to give back; taken only when none is left to
-     * spend (a call is sent only then), so that it is given back once. A turn forgotten before its next call (its
-     * caller idle, or a call answered after its time counted ahead had passed) gives back nothing: the caller has that
-     * much less of its burst, at most {@code COUNTED_AHEAD} of its rate, until it is back to a full one.
+     * spend (a call is sent only then), so that it is given back once. A turn the once-a-second tidy forgot before its
+     * next call gives back nothing: the caller has that much less of its burst, at most {@code COUNTED_AHEAD} of its
+     * rate, until it is back to a full one.
      */
     Unspent takeUnspent() {
         Unspent unspent = new Unspent(aheadLeft, aheadDueMicros);
@@ -56,6 +56,12 @@ final class CallerTurn {
         static final Unspent NONE = new Unspent(0, 0);
     }
 
+    /** Nothing on its way, and all that was counted ahead spent: nothing to spend or give back, and the turn may go. */
+    boolean spent() {
+        return waiting == null && aheadLeft == 0;
+    }
+
+    /** Nothing on its way and nothing left to spend now: the tidy forgets it, and what it would give back. */
     boolean idle(long now) {
         return waiting == null && !hasAhead(now);
     }

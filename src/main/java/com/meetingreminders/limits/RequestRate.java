@@ -138,7 +138,7 @@ public class RequestRate {
             CallerTurn turn = known == null ? new CallerTurn() : known;
             if (turn.spendAhead(now)) {
                 countedAhead[0] = true;
-                return turn.idle(now) ? null : turn;
+                return turn.spent() ? null : turn;
             } else if (turn.waiting == null) {
                 // This request starts the caller's turn: it goes in the call it sends, and the queue waits for the
                 // next.
@@ -226,7 +226,7 @@ public class RequestRate {
             }
             if (group.isEmpty()) {
                 turn.waiting = null;
-                return turn.idle(now) ? null : turn;
+                return turn.spent() ? null : turn;
             }
             givenBack[0] = turn.takeUnspent();
             return turn;
