@@ -4,7 +4,6 @@ import com.meetingreminders.config.RemindersConfig;
 import com.meetingreminders.timer.LuaScript;
 import com.meetingreminders.timer.ReminderKeys;
 import io.quarkus.logging.Log;
-import io.smallrye.mutiny.TimeoutException;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,9 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
@@ -103,13 +102,15 @@ public class RequestRate {
         this.mostAhead = Long.toString(COUNTED_AHEAD.toNanos() / intervalNanos);
     }
 
-    /** Counts one request of the caller; fails with {@link LimitExceededException} when it comes too soon. */
+    /**
+     * Counts one request of the caller; fails with {@link LimitExceededException} when it comes too soon. The request's
+     * longest wait ends its answer, not the stream of its answer: Mutiny's {@code ifNoItem} could signal its timeout
+     * after the answer had come (both at once, the call's own time limit being as long), and that second signal failed
+     * the request with a 500.
+     */
     public Uni<Void> admit(String caller) {
         return Uni.createFrom()
-                .completionStage(() -> count(caller))
-                .ifNoItem()
-                .after(mostWait)
-                .fail()
+                .completionStage(() -> count(caller).orTimeout(mostWait.toMillis(), TimeUnit.MILLISECONDS))
                 .onItemOrFailure()
                 .transformToUni((waitMicros, failure) -> {
                     if (failure != null) {
@@ -128,7 +129,7 @@ public class RequestRate {
      * request that finds one counted ahead goes through on it. Otherwise the first request of a caller's turn sends the
      * count, and those that come while it is on its way are counted together when it is back.
      */
-    private CompletionStage<Long> count(String caller) {
+    private CompletableFuture<Long> count(String caller) {
         long now = ticker.getAsLong();
         CompletableFuture<Long> answer = new CompletableFuture<>();
         boolean[] countedAhead = {false};
