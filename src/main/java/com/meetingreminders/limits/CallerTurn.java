@@ -12,9 +12,10 @@ final class CallerTurn {
     /** The requests waiting for the next call, while a call is on its way; null when none is. */
     Queue<CompletableFuture<Long>> waiting;
 
+    /** What the last call counted ahead, of which {@code aheadLeft} requests are not spent yet. */
+    private CountedAhead ahead = CountedAhead.NONE;
+
     private long aheadLeft;
-    private long aheadUntil;
-    private long aheadDueMicros;
 
     boolean spendAhead(long now) {
         if (!hasAhead(now)) {
@@ -25,17 +26,16 @@ final class CallerTurn {
     }
 
     private boolean hasAhead(long now) {
-        return aheadLeft > 0 && now - aheadUntil < 0;
+        return aheadLeft > 0 && now - ahead.untilNanos() < 0;
     }
 
     /**
      * Replaces what was counted ahead before, which is spent or past by now: a call is sent only when the requests
      * counted ahead give out, and only its answer counts more.
      */
-    void countedAhead(long requests, long until, long dueMicros) {
-        aheadLeft = requests;
-        aheadUntil = until;
-        aheadDueMicros = dueMicros;
+    void countedAhead(CountedAhead counted) {
+        ahead = counted;
+        aheadLeft = counted.requests();
     }
 
     /**
@@ -44,16 +44,13 @@ final class CallerTurn {
      * next call gives back nothing: the caller has that much less of its burst, at most {@code COUNTED_AHEAD} of its
      * rate, until it is back to a full one.
      */
-    Unspent takeUnspent() {
-        Unspent unspent = new Unspent(aheadLeft, aheadDueMicros);
+    CountedAhead takeUnspent() {
+        if (aheadLeft == 0) {
+            return CountedAhead.NONE;
+        }
+        CountedAhead unspent = new CountedAhead(aheadLeft, ahead.untilNanos(), ahead.dueMicros());
         aheadLeft = 0;
         return unspent;
-    }
-
-    /** Requests counted ahead and not spent, and the caller's due time (Redis's clock, µs) the call that counted left. */
-    record Unspent(long requests, long dueMicros) {
-
-        static final Unspent NONE = new Unspent(0, 0);
     }
 
     /** Nothing on its way, and all that was counted ahead spent: nothing to spend or give back, and the turn may go. */

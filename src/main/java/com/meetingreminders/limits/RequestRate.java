@@ -1,7 +1,6 @@
 package com.meetingreminders.limits;
 
 import com.meetingreminders.config.RemindersConfig;
-import com.meetingreminders.timer.LuaScript;
 import com.meetingreminders.timer.ReminderKeys;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
@@ -48,8 +47,6 @@ public class RequestRate {
      */
     private static final Duration MOST_WAIT = Duration.ofMillis(200);
 
-    private static final LuaScript COUNT = LuaScript.load("request-rate");
-
     /** Most requests one call counts: bounds a call's arguments and the work of one script run. */
     private static final int MOST_COUNTED_TOGETHER = 1_000;
 
@@ -64,15 +61,8 @@ public class RequestRate {
     /** How often callers whose requests counted ahead have run out are forgotten. */
     private static final long TIDY_EVERY_NANOS = Duration.ofSeconds(1).toNanos();
 
-    private final RedissonClient redis;
-    private final ReminderKeys keys;
+    private final RequestRateScript script;
     private final int perSecond;
-    private final long intervalNanos;
-    /** The script's arguments but the number of requests: the steady rate's interval, the burst, the most ahead. */
-    private final String interval;
-
-    private final String tolerance;
-    private final String mostAhead;
     private final LongSupplier ticker;
     private final Duration mostWait;
     private final AtomicBoolean unavailable = new AtomicBoolean();
@@ -88,18 +78,11 @@ public class RequestRate {
 
     /** With a ticker that tests move, and a wait that no pause of a slow machine reaches in tests that count calls. */
     RequestRate(RedissonClient redis, ReminderKeys keys, int perSecond, LongSupplier ticker, Duration mostWait) {
-        this.redis = redis;
-        this.keys = keys;
+        this.script = new RequestRateScript(redis, keys, perSecond, COUNTED_AHEAD, ticker, mostWait);
         this.perSecond = perSecond;
         this.ticker = ticker;
         this.mostWait = mostWait;
         this.lastTidy = new AtomicLong(ticker.getAsLong());
-        // At least a microsecond: the script counts in whole ones.
-        long intervalMicros = Math.max(1, 1_000_000L / perSecond);
-        this.intervalNanos = TimeUnit.MICROSECONDS.toNanos(intervalMicros);
-        this.interval = Long.toString(intervalMicros);
-        this.tolerance = Long.toString(1_000_000L - intervalMicros);
-        this.mostAhead = Long.toString(COUNTED_AHEAD.toNanos() / intervalNanos);
     }
 
     /**
@@ -134,7 +117,7 @@ public class RequestRate {
         CompletableFuture<Long> answer = new CompletableFuture<>();
         boolean[] countedAhead = {false};
         boolean[] sends = {false};
-        CallerTurn.Unspent[] givenBack = {CallerTurn.Unspent.NONE};
+        CountedAhead[] givenBack = {CountedAhead.NONE};
         callers.compute(caller, (key, known) -> {
             CallerTurn turn = known == null ? new CallerTurn() : known;
             if (turn.spendAhead(now)) {
@@ -160,45 +143,21 @@ public class RequestRate {
     }
 
     /** Counts the group in one call, which gives back what the last call counted ahead and the caller did not send. */
-    private void send(String caller, List<CompletableFuture<Long>> group, CallerTurn.Unspent givenBack) {
-        long sentAt = ticker.getAsLong();
-        List<String> counted = List.of(
-                interval,
-                tolerance,
-                Integer.toString(group.size()),
-                mostAhead,
-                Long.toString(givenBack.requests()),
-                Long.toString(givenBack.dueMicros()));
-        CompletableFuture<List<Long>> call;
-        try {
-            call = COUNT.numbersAsync(redis, List.of(keys.requestRate(caller)), counted)
-                    .toCompletableFuture();
-        } catch (RuntimeException e) {
-            call = CompletableFuture.failedFuture(e);
-        }
-        // A time limit of the call's own, as each request has: the requests that wait behind a call to a Redis that
-        // does not answer go through when their longest wait is over, and so does the caller's turn, instead of
-        // after Redisson's timeouts and retries.
-        call.orTimeout(mostWait.toMillis(), TimeUnit.MILLISECONDS).whenComplete((reply, failure) -> {
-            long ahead = 0;
-            long dueMicros = 0;
+    private void send(String caller, List<CompletableFuture<Long>> group, CountedAhead givenBack) {
+        script.count(caller, group.size(), givenBack).whenComplete((reply, failure) -> {
+            CountedAhead counted = CountedAhead.NONE;
             try {
-                for (int i = 0; i < group.size(); i++) {
-                    if (failure != null) {
-                        group.get(i).completeExceptionally(failure);
-                    } else {
-                        group.get(i).complete(i < reply.get(0) ? 0 : reply.get(1));
+                if (failure != null) {
+                    group.forEach(answer -> answer.completeExceptionally(failure));
+                } else {
+                    for (int i = 0; i < group.size(); i++) {
+                        group.get(i).complete(reply.waitMicrosOf(i));
                     }
+                    counted = reply.ahead();
                 }
-                if (failure == null) {
-                    dueMicros = reply.get(3);
-                    ahead = reply.get(2);
-                }
-            } catch (RuntimeException unreadable) {
-                group.forEach(answer -> answer.completeExceptionally(unreadable));
             } finally {
                 // Whatever this call's answer, the caller's turn goes on: no request may wait behind it for ever.
-                sendWaiting(caller, ahead, sentAt + ahead * intervalNanos, dueMicros);
+                sendWaiting(caller, counted);
             }
         });
     }
@@ -207,17 +166,15 @@ public class RequestRate {
      * The requests of the caller's that came meanwhile and still wait go through on those the call counted ahead, as
      * far as they go, and the next call counts the rest; with none, the caller's turn ends. A request that has its
      * answer already (it went through when its wait ran out) is dropped: after an outage of Redis, only the requests
-     * still waiting are counted. The requests counted ahead may be spent until {@code aheadUntil}: the call's send time
-     * (before Redis counted them) plus their own span at the caller's rate. {@code dueMicros} is the caller's due time
-     * the call left, for the next call to give back no more of them than the clock has not passed yet.
+     * still waiting are counted.
      */
-    private void sendWaiting(String caller, long ahead, long aheadUntil, long dueMicros) {
+    private void sendWaiting(String caller, CountedAhead counted) {
         long now = ticker.getAsLong();
         List<CompletableFuture<Long>> throughAhead = new ArrayList<>();
         List<CompletableFuture<Long>> group = new ArrayList<>();
-        CallerTurn.Unspent[] givenBack = {CallerTurn.Unspent.NONE};
+        CountedAhead[] givenBack = {CountedAhead.NONE};
         callers.computeIfPresent(caller, (key, turn) -> {
-            turn.countedAhead(ahead, aheadUntil, dueMicros);
+            turn.countedAhead(counted);
             while (group.size() < MOST_COUNTED_TOGETHER && !turn.waiting.isEmpty()) {
                 CompletableFuture<Long> next = turn.waiting.poll();
                 if (next.isDone()) {
