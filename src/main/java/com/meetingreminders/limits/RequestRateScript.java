@@ -57,8 +57,8 @@ final class RequestRateScript {
     }
 
     /**
-     * Counts the caller's requests in one call. It fails when Redis does not answer within the longest wait, or with
-     * a reply that cannot be read.
+     * Counts the caller's requests in one call. It fails when the call cannot be sent, when Redis answers with an error
+     * or does not answer within the longest wait, and with a reply that cannot be read.
      */
     CompletableFuture<Reply> count(String caller, int requests, CountedAhead givenBack) {
         long sentAt = ticker.getAsLong();
@@ -71,14 +71,14 @@ final class RequestRateScript {
                 Long.toString(givenBack.dueMicros()));
         CompletableFuture<List<Long>> call;
         try {
-            call = SCRIPT.numbersAsync(redis, List.of(keys.requestRate(caller)), args)
+            call = SCRIPT.numbersAsync(redis, mostWait, List.of(keys.requestRate(caller)), args)
                     .toCompletableFuture();
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        // A time limit of the call's own, as each request has: the requests that wait behind a call to a Redis that
-        // does not answer go through when their longest wait is over, and so does the caller's turn, instead of after
-        // Redisson's timeouts and retries. Set after the reading, so that it fails with a TimeoutException unwrapped.
+        // The longest wait bounds the whole call, as it bounds each request: Redisson's timeout starts only once the
+        // command is written, and a Redis that takes no connections would hold the caller's turn, and the requests
+        // waiting behind it, for as long as connecting takes.
         return call.thenApply(numbers -> read(numbers, sentAt)).orTimeout(mostWait.toMillis(), TimeUnit.MILLISECONDS);
     }
 

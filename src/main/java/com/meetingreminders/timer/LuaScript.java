@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
+import org.redisson.api.options.OptionalOptions;
 import org.redisson.client.codec.StringCodec;
 
 /** A script of src/main/resources/redis, read once; Redisson's script cache sends it as EVALSHA. */
@@ -38,9 +40,18 @@ public final class LuaScript {
                 .eval(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LIST, keys, args.toArray());
     }
 
-    /** For callers that must not block, such as request filters on the event loop: a script that returns numbers. */
-    public CompletionStage<List<Long>> numbersAsync(RedissonClient redis, List<Object> keys, List<String> args) {
-        return redis.getScript(StringCodec.INSTANCE)
+    /**
+     * For callers that must not block, such as request filters on the event loop: a script that returns numbers, and
+     * runs once at most. Redisson waits for its answer no longer than {@code timeout}, and never sends it again: a
+     * command sent again after its timeout runs twice where Redis was only slow, and a script that counts would count
+     * twice.
+     */
+    public CompletionStage<List<Long>> numbersAsync(
+            RedissonClient redis, Duration timeout, List<Object> keys, List<String> args) {
+        return redis.getScript(OptionalOptions.defaults()
+                        .codec(StringCodec.INSTANCE)
+                        .timeout(timeout)
+                        .retryAttempts(0))
                 .<List<Object>>evalAsync(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LIST, keys, args.toArray())
                 .thenApply(reply -> {
                     if (reply == null || reply.contains(null)) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.meetingreminders.support.RedisMonitor;
+import com.meetingreminders.support.RedisServer;
 import com.meetingreminders.timer.ReminderKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -13,13 +14,18 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
+import org.redisson.config.Config;
+import org.redisson.config.ConstantDelay;
 
 /**
  * A caller's requests counted ahead, on the real Redis: each count stands for one replica, with a clock that moves only
@@ -194,6 +200,42 @@ class RequestsCountedAheadTest {
         assertThat(dueAfterGiveBack)
                 .as("when the caller's next request is due (µs): no sooner than the burst left it")
                 .isGreaterThanOrEqualTo(dueAfterBurst);
+    }
+
+    @Test
+    void aCountThatRedisDidNotAnswerInTimeIsNotSentAgain() {
+        try (RedisServer server = RedisServer.start()) {
+            // Like the service's client, which sends a command again once after its timeout; here a short one, so that
+            // it would come while Redis is still paused.
+            Config config = new Config().setCodec(StringCodec.INSTANCE).setUseScriptCache(true);
+            config.useSingleServer()
+                    .setAddress(server.address())
+                    .setTimeout(300)
+                    .setRetryAttempts(1)
+                    .setRetryDelay(new ConstantDelay(Duration.ofMillis(100)));
+            RedissonClient slowRedis = Redisson.create(config);
+            try {
+                RequestRate rate = new RequestRate(slowRedis, keys, PER_SECOND, clock::get, Duration.ofMillis(200));
+                admit(rate, "script-" + UUID.randomUUID());
+                server.cli("CONFIG", "RESETSTAT");
+                server.cli("CLIENT", "PAUSE", "1500", "WRITE");
+
+                admit(rate, caller);
+
+                // Redis runs the paused commands together when the pause ends, before it reads another.
+                await().atMost(Duration.ofSeconds(30)).until(() -> scriptCalls(server) > 0);
+                assertThat(scriptCalls(server))
+                        .as("runs of the count that Redis did not answer within the request's wait")
+                        .isEqualTo(1);
+            } finally {
+                slowRedis.shutdown();
+            }
+        }
+    }
+
+    private static long scriptCalls(RedisServer server) {
+        Matcher calls = Pattern.compile("cmdstat_evalsha:calls=(\\d+)").matcher(server.cli("INFO", "commandstats"));
+        return calls.find() ? Long.parseLong(calls.group(1)) : 0;
     }
 
     /**
