@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 
 /**
@@ -17,7 +18,7 @@ final class RequestRateScript {
 
     private static final LuaScript SCRIPT = LuaScript.load("request-rate");
 
-    private final RedissonClient redis;
+    private final RScript sentOnce;
     private final ReminderKeys keys;
     private final LongSupplier ticker;
     private final Duration mostWait;
@@ -35,7 +36,7 @@ final class RequestRateScript {
             Duration countedAhead,
             LongSupplier ticker,
             Duration mostWait) {
-        this.redis = redis;
+        this.sentOnce = LuaScript.sentOnce(redis, mostWait);
         this.keys = keys;
         this.ticker = ticker;
         this.mostWait = mostWait;
@@ -71,7 +72,7 @@ final class RequestRateScript {
                 Long.toString(givenBack.dueMicros()));
         CompletableFuture<List<Long>> call;
         try {
-            call = SCRIPT.numbersAsync(redis, mostWait, List.of(keys.requestRate(caller)), args)
+            call = SCRIPT.numbersAsync(sentOnce, List.of(keys.requestRate(caller)), args)
                     .toCompletableFuture();
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);

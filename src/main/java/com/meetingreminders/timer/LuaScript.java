@@ -41,18 +41,22 @@ public final class LuaScript {
     }
 
     /**
-     * For callers that must not block, such as request filters on the event loop: a script that returns numbers, and
-     * runs once at most. Redisson waits for its answer no longer than {@code timeout}, and never sends it again: a
-     * command sent again after its timeout runs twice where Redis was only slow, and a script that counts would count
-     * twice.
+     * Where a script's calls are sent once at most, for callers that must not block, such as request filters on the
+     * event loop. Redisson waits for an answer no longer than {@code timeout}, and never sends a call again: a call
+     * sent again after its timeout runs twice where Redis was only slow, and a script that counts would count twice.
+     * Callers make it once and keep it: Redisson builds it anew, over a copy of its command executor, on each call.
      */
-    public CompletionStage<List<Long>> numbersAsync(
-            RedissonClient redis, Duration timeout, List<Object> keys, List<String> args) {
+    public static RScript sentOnce(RedissonClient redis, Duration timeout) {
         return redis.getScript(OptionalOptions.defaults()
-                        .codec(StringCodec.INSTANCE)
-                        .timeout(timeout)
-                        .retryAttempts(0))
-                .<List<Object>>evalAsync(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LIST, keys, args.toArray())
+                .codec(StringCodec.INSTANCE)
+                .timeout(timeout)
+                .retryAttempts(0));
+    }
+
+    /** The call of a script that returns numbers, without blocking, through {@code script} (as {@link #sentOnce}). */
+    public CompletionStage<List<Long>> numbersAsync(RScript script, List<Object> keys, List<String> args) {
+        return script.<List<Object>>evalAsync(
+                        RScript.Mode.READ_WRITE, source, RScript.ReturnType.LIST, keys, args.toArray())
                 .thenApply(reply -> {
                     if (reply == null || reply.contains(null)) {
                         throw nilReply();
