@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 
@@ -34,6 +35,7 @@ public class StreamSlots {
     private static final int RENEW_BATCH = 500;
 
     private final RedissonClient redis;
+    private final RScript scripts;
     private final ReminderKeys keys;
     private final Scheduler scheduler;
     private final int limit;
@@ -43,6 +45,7 @@ public class StreamSlots {
 
     StreamSlots(RedissonClient redis, ReminderKeys keys, Scheduler scheduler, RemindersConfig config) {
         this.redis = redis;
+        this.scripts = LuaScript.runner(redis);
         this.keys = keys;
         this.scheduler = scheduler;
         this.limit = config.limits().openStreams();
@@ -78,7 +81,7 @@ public class StreamSlots {
         String key = keys.openStreams(caller);
         String id = UUID.randomUUID().toString();
         try {
-            if (OPEN.number(redis, List.of(key), List.of(Integer.toString(limit), millis(lease), id)) == 0) {
+            if (OPEN.number(scripts, List.of(key), List.of(Integer.toString(limit), millis(lease), id)) == 0) {
                 throw new LimitExceededException(
                         "Over the limit open-streams: " + limit + " open streams for each caller. Close one first; the"
                                 + " place of a stream whose client went away without closing it frees within "
@@ -116,7 +119,7 @@ public class StreamSlots {
                 args.add(stream.getKey());
             }
             try {
-                RENEW.number(redis, streamKeys, args);
+                RENEW.number(scripts, streamKeys, args);
             } catch (RuntimeException e) {
                 Log.debugf("Stream leases not renewed (Redis: %s); tried again shortly", e.getMessage());
                 return;

@@ -35,9 +35,17 @@ public final class LuaScript {
         }
     }
 
-    List<Object> list(RedissonClient redis, List<Object> keys, List<String> args) {
-        return redis.getScript(StringCodec.INSTANCE)
-                .eval(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LIST, keys, args.toArray());
+    /**
+     * Where a script's calls are sent with the client's timeout and retries, for scripts that may run twice: a second
+     * arm or settle finds its work done, a second claim or sweep finds the entries leased and leaves them to wait out
+     * the lease. Callers make it once and keep it, as {@link #sentOnce}.
+     */
+    public static RScript runner(RedissonClient redis) {
+        return redis.getScript(StringCodec.INSTANCE);
+    }
+
+    List<Object> list(RScript runner, List<Object> keys, List<String> args) {
+        return runner.eval(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LIST, keys, args.toArray());
     }
 
     /**
@@ -67,9 +75,8 @@ public final class LuaScript {
                 });
     }
 
-    public long number(RedissonClient redis, List<Object> keys, List<String> args) {
-        return present(redis.getScript(StringCodec.INSTANCE)
-                .eval(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LONG, keys, args.toArray()));
+    public long number(RScript runner, List<Object> keys, List<String> args) {
+        return present(runner.eval(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LONG, keys, args.toArray()));
     }
 
     /**

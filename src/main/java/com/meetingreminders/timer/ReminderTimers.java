@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 
@@ -37,6 +38,7 @@ public class ReminderTimers {
     static final LuaScript SETTLE = LuaScript.load("settle");
 
     private final RedissonClient redis;
+    private final RScript scripts;
     private final ReminderKeys keys;
     private final RemindersConfig config;
     private final RedisSpans spans;
@@ -44,6 +46,7 @@ public class ReminderTimers {
 
     ReminderTimers(RedissonClient redis, ReminderKeys keys, RemindersConfig config, RedisSpans spans) {
         this.redis = redis;
+        this.scripts = LuaScript.runner(redis);
         this.keys = keys;
         this.config = config;
         this.spans = spans;
@@ -68,7 +71,7 @@ public class ReminderTimers {
             args.add(entry.ref().id());
             args.add(Long.toString(entry.dueAt().toEpochMilli()));
         }
-        return (int) (long) spans.script("arm", () -> ARM.number(redis, List.of(keys.schedule(shard)), args));
+        return (int) (long) spans.script("arm", () -> ARM.number(scripts, List.of(keys.schedule(shard)), args));
     }
 
     /** Takes the reminders off the schedule, so that their timers cannot fire. */
@@ -86,7 +89,7 @@ public class ReminderTimers {
             won.addAll(refsOf(
                     schedule,
                     CLAIM.list(
-                            redis,
+                            scripts,
                             List.of(schedule),
                             ScriptArguments.claim(
                                     keys.claimPrefix(shard), config.claim().lease(), inShard))));
@@ -117,7 +120,7 @@ public class ReminderTimers {
     private Sweep sweepShard(int shard, int limit) {
         String schedule = keys.schedule(shard);
         List<Object> reply = SWEEP.list(
-                redis,
+                scripts,
                 List.of(schedule, keys.armedUntil(shard), keys.reconciled(shard)),
                 List.of(
                         Integer.toString(limit),
@@ -146,7 +149,7 @@ public class ReminderTimers {
 
     private void settleShard(int shard, List<Settlement> chunk) {
         List<String> args = ScriptArguments.settle(keys.triggerPrefix(shard), keys.claimPrefix(shard), chunk);
-        spans.script("settle", () -> SETTLE.number(redis, List.of(keys.schedule(shard)), args));
+        spans.script("settle", () -> SETTLE.number(scripts, List.of(keys.schedule(shard)), args));
     }
 
     /** Each shard has its marker: a master that lost its keys (a failover without replication) is noticed alone. */

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 
@@ -18,11 +19,13 @@ import org.redisson.client.codec.StringCodec;
 public class TimerRehearsal {
 
     private final RedissonClient redis;
+    private final RScript scripts;
     private final ReminderKeys keys;
     private final RemindersConfig config;
 
     TimerRehearsal(RedissonClient redis, ReminderKeys keys, RemindersConfig config) {
         this.redis = redis;
+        this.scripts = LuaScript.runner(redis);
         this.keys = keys;
         this.config = config;
     }
@@ -34,11 +37,11 @@ public class TimerRehearsal {
             redis.<String>getScoredSortedSet(schedule, StringCodec.INSTANCE)
                     .addAll(refs.stream().collect(Collectors.toMap(ReminderRef::id, ref -> 0.0)));
             ReminderTimers.CLAIM.list(
-                    redis,
+                    scripts,
                     List.of(schedule),
                     ScriptArguments.claim(claimPrefix, config.claim().lease(), refs));
             ReminderTimers.SETTLE.number(
-                    redis,
+                    scripts,
                     List.of(schedule),
                     ScriptArguments.settle(
                             keys.warmUp() + "trigger:",
