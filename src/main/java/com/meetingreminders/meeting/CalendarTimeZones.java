@@ -22,12 +22,12 @@ final class CalendarTimeZones {
     /** The IANA zone id the TZID stands for, if the service knows it. */
     static Optional<String> resolve(String tzid) {
         String name = tzid.strip();
-        if (ZoneId.getAvailableZoneIds().contains(name)) {
+        if (IanaZoneIds.isKnown(name)) {
             return Optional.of(name);
         }
         for (int slash = name.indexOf('/'); slash >= 0; slash = name.indexOf('/', slash + 1)) {
             String tail = name.substring(slash + 1);
-            if (ZoneId.getAvailableZoneIds().contains(tail)) {
+            if (IanaZoneIds.isKnown(tail)) {
                 return Optional.of(tail);
             }
         }

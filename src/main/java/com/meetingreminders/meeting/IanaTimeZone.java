@@ -8,7 +8,6 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-import java.time.ZoneId;
 
 /** The string is an IANA time-zone id such as {@code Asia/Shanghai} or {@code UTC}; null passes. */
 @Target({ElementType.FIELD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT, ElementType.TYPE_USE})
@@ -26,7 +25,7 @@ public @interface IanaTimeZone {
         @Override
         public boolean isValid(String value, ConstraintValidatorContext context) {
             // ZoneId.of also takes offsets such as +08:00, which are not zones: the region list is the IANA database.
-            return value == null || ZoneId.getAvailableZoneIds().contains(value);
+            return value == null || IanaZoneIds.isKnown(value);
         }
     }
 }
