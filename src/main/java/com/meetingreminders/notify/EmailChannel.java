@@ -1,10 +1,8 @@
 package com.meetingreminders.notify;
 
-import com.meetingreminders.background.BackgroundWork;
 import com.meetingreminders.config.RemindersConfig;
 import io.quarkus.logging.Log;
 import io.quarkus.mailer.Mail;
-import io.quarkus.mailer.reactive.ReactiveMailer;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import jakarta.annotation.Priority;
@@ -17,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 import java.util.function.Function;
 
 /**
@@ -39,26 +36,18 @@ public class EmailChannel implements Channel {
             DateTimeFormatter.ofPattern("EEEE d MMMM uuuu, HH:mm", Locale.ENGLISH);
     private static final DateTimeFormatter LOCAL_TIME = DateTimeFormatter.ofPattern("HH:mm", Locale.ENGLISH);
 
-    private final ReactiveMailer mailer;
+    private final MailHandOver handOver;
     private final Template text;
     private final Template html;
     private final boolean enabled;
     private final Duration timeout;
-    /**
-     * Starts each send on a thread outside the delivery round's transaction. Mutiny captures the context of the thread
-     * that subscribes, the transaction included, and would carry it to the thread that completes the send: the round
-     * would then commit while another thread still held its transaction, and the commit would fail.
-     */
-    private final ExecutorService sender;
 
     EmailChannel(
-            ReactiveMailer mailer,
+            MailHandOver handOver,
             @Location("reminder.txt") Template text,
             @Location("reminder.html") Template html,
-            BackgroundWork background,
             RemindersConfig config) {
-        this.mailer = mailer;
-        this.sender = background.worker("reminder-email");
+        this.handOver = handOver;
         this.text = text;
         this.html = html;
         this.enabled = config.email().enabled();
@@ -132,9 +121,7 @@ public class EmailChannel implements Channel {
         Mail mail = Mail.withText(attendee, message.subject(), message.text())
                 .setHtml(message.html())
                 .addHeader("X-Reminder-Delivery-Id", message.deliveryId());
-        return CompletableFuture.supplyAsync(
-                        () -> mailer.send(mail).ifNoItem().after(timeout).fail().subscribeAsCompletionStage(), sender)
-                .thenCompose(sent -> sent)
+        return handOver.send(message.deliveryId() + " " + attendee, mail, timeout)
                 .exceptionally(error -> {
                     Throwable cause = error.getCause() != null ? error.getCause() : error;
                     // lastError is for the meeting's owner; what the server said is for the operator.
@@ -152,7 +139,7 @@ public class EmailChannel implements Channel {
     }
 
     private String describe(Throwable cause) {
-        if (cause instanceof io.smallrye.mutiny.TimeoutException) {
+        if (cause instanceof java.util.concurrent.TimeoutException) {
             return "no answer from the mail server within " + timeout.toMillis() + "ms";
         }
         return cause instanceof java.net.ConnectException

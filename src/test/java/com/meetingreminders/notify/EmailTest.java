@@ -1,14 +1,18 @@
 package com.meetingreminders.notify;
 
 import static com.meetingreminders.support.MeetingBody.meeting;
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.GreenMailUtil;
+import com.icegreen.greenmail.util.ServerSetup;
 import com.meetingreminders.support.Api;
+import com.meetingreminders.support.HeldPort;
 import com.meetingreminders.support.MailServer;
 import com.meetingreminders.support.Moments;
+import com.meetingreminders.support.Replica;
 import com.meetingreminders.support.TestServers;
 import com.meetingreminders.support.WebhookReceiver;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -108,7 +112,56 @@ class EmailTest {
         }
     }
 
+    @Test
+    void aMailServerThatHangsGetsOneMessageAnAttendeeAndNoneThatFoundNoConnectionInTime() {
+        int port = smtp.getSmtp().getPort();
+        GreenMail behind = new GreenMail(new ServerSetup(Replica.freePort(), "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+        behind.start();
+        smtp.stop();
+        try (HeldPort hanging = HeldPort.on(port, behind.getSmtp().getPort())) {
+            List<String> attendees =
+                    List.of("held-1@example.com", "held-2@example.com", "held-3@example.com", "held-4@example.com");
+            Instant startsAt = Moments.now().plusSeconds(2);
+            String id = Api.create(meeting()
+                            .startsAt(startsAt)
+                            .remindBefore("PT1S")
+                            .attendees(attendees.toArray(String[]::new))
+                            .webhookUrl(receiver.url("/held")))
+                    .getString("id");
+            Map<String, Object> reminder = Api.onlyReminder(id);
+            String sendAt = reminder.get("sendAt").toString();
+            String deliveryId = Api.deliveryId(id, Instant.parse(sendAt));
+
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> "FAILED".equals(Api.onlyReminder(id).get("status")));
+            assertThat((String) Api.onlyReminder(id).get("lastError")).startsWith("e-mail to held-");
+            // The mailer's two connections each took one message; the later attempts waited for those two copies.
+            assertThat(hanging.taken()).isEqualTo(2);
+
+            hanging.release();
+            await().atMost(Duration.ofSeconds(30)).until(hanging::allEnded);
+            assertThat(messagesOf(behind, deliveryId)).hasSize(2);
+
+            // What went out late counts as reached: the retry sends the other two, and only them.
+            given().post("/meetings/" + id + "/reminders/" + sendAt + "/retry")
+                    .then()
+                    .statusCode(202);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> "DELIVERED".equals(Api.onlyReminder(id).get("status")));
+            assertThat(messagesOf(behind, deliveryId).stream().map(EmailTest::recipient))
+                    .containsExactlyInAnyOrderElementsOf(attendees);
+            assertThat(receiver.on("/held")).hasSize(1);
+        } finally {
+            behind.stop();
+            smtp.start();
+        }
+    }
+
     private List<MimeMessage> messagesOf(String deliveryId) {
+        return messagesOf(smtp, deliveryId);
+    }
+
+    private static List<MimeMessage> messagesOf(GreenMail smtp, String deliveryId) {
         return Arrays.stream(smtp.getReceivedMessages())
                 .filter(message -> deliveryId.equals(header(message, "X-Reminder-Delivery-Id")))
                 .toList();

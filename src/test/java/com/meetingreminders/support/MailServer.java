@@ -22,6 +22,10 @@ public class MailServer implements QuarkusTestResourceLifecycleManager {
                 "quarkus.mailer.host", "127.0.0.1",
                 "quarkus.mailer.port", Integer.toString(smtp.getSmtp().getPort()),
                 "quarkus.mailer.mock", "false",
+                // Two connections, each closed after its message: a test of a hanging server counts them.
+                "quarkus.mailer.max-pool-size", "2",
+                "quarkus.mailer.keep-alive", "false",
+                "reminders.email.timeout", "2s",
                 "reminders.email.enabled", "true");
     }
 

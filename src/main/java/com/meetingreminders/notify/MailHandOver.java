@@ -1,0 +1,109 @@
+package com.meetingreminders.notify;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.meetingreminders.background.BackgroundWork;
+import io.quarkus.mailer.Mail;
+import io.quarkus.mailer.reactive.ReactiveMailer;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Hands messages to Quarkus Mailer, which cannot take one back: its SMTP client has no deadline of its own, so a
+ * message it holds goes out whenever the server answers, however late, and one waiting for a connection of its pool
+ * waits as long as the server hangs. So a message is handed over only within its attempt's deadline and only when a
+ * connection of the pool is free for it, never into the pool's queue. An attendee's message is not handed over again
+ * while an earlier copy is still with the mailer: the later attempt waits for that copy instead. A copy that the server
+ * took after its attempt had given up counts, on this replica, as having reached the attendee.
+ */
+@ApplicationScoped
+class MailHandOver {
+
+    /** How long a copy that went out after its attempt gave up is remembered, longer than a reminder's retries take. */
+    static final Duration REMEMBERED_LATE = Duration.ofDays(1);
+
+    private final ReactiveMailer mailer;
+    /**
+     * Starts each hand-over on a thread outside the delivery round's transaction. Mutiny captures the context of the
+     * thread that subscribes and would carry it to the thread that completes the send. It is also where a message
+     * waits for a free connection, in the order the rounds asked.
+     */
+    private final ExecutorService sender;
+
+    /** One for each connection of the mailer's pool ({@code quarkus.mailer.max-pool-size}). */
+    private final Semaphore connections;
+
+    /** The copies the mailer holds, by delivery and attendee. */
+    private final ConcurrentMap<String, CompletableFuture<Void>> withMailer = new ConcurrentHashMap<>();
+
+    /** Copies the server took after their attempt had given up, by delivery and attendee. */
+    private final Cache<String, Boolean> tookLate = Caffeine.newBuilder()
+            .maximumSize(10_000)
+            .expireAfterWrite(REMEMBERED_LATE)
+            .build();
+
+    MailHandOver(
+            ReactiveMailer mailer,
+            BackgroundWork background,
+            @ConfigProperty(name = "quarkus.mailer.max-pool-size", defaultValue = "10") int poolSize) {
+        this.mailer = mailer;
+        this.sender = background.worker("reminder-email");
+        this.connections = new Semaphore(poolSize, true);
+    }
+
+    /**
+     * Sends {@code mail} to the attendee {@code key} names within {@code deliveryId}, or joins the copy the mailer
+     * already holds for them. The future fails with a {@link TimeoutException} at {@code timeout} from now, whatever
+     * the mailer is still doing then.
+     */
+    CompletableFuture<Void> send(String key, Mail mail, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        return CompletableFuture.supplyAsync(() -> handOver(key, mail, deadline), sender)
+                .thenCompose(copy -> copy)
+                .orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    private CompletableFuture<Void> handOver(String key, Mail mail, long deadline) {
+        // In this order: a copy that completes is marked as taken late, if it was, before it leaves withMailer.
+        CompletableFuture<Void> earlier = withMailer.get(key);
+        if (earlier != null) {
+            return earlier;
+        }
+        if (tookLate.getIfPresent(key) != null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        try {
+            if (!connections.tryAcquire(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+                return CompletableFuture.failedFuture(
+                        new TimeoutException("no connection to the mail server was free"));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return CompletableFuture.failedFuture(e);
+        }
+        CompletableFuture<Void> copy;
+        try {
+            copy = mailer.send(mail).subscribeAsCompletionStage();
+        } catch (RuntimeException e) {
+            connections.release();
+            return CompletableFuture.failedFuture(e);
+        }
+        withMailer.put(key, copy);
+        copy.whenComplete((sent, error) -> {
+            if (error == null && System.nanoTime() - deadline >= 0) {
+                tookLate.put(key, Boolean.TRUE);
+            }
+            withMailer.remove(key, copy);
+            connections.release();
+        });
+        return copy;
+    }
+}
