@@ -6,6 +6,7 @@ import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.dmfs.rfc5545.DateTime;
 import org.dmfs.rfc5545.InstanceIterator;
@@ -28,12 +29,17 @@ public record Occurrences(SeriesRule rule, Instant first, ZoneId zone, Set<Insta
         InstanceIterator instances;
         try {
             instances = instancesNear(from);
-        } catch (IllegalArgumentException filteredAway) {
-            // lib-recur gives up on a rule whose instances it keeps filtering out: nothing (more) occurs.
+        } catch (IllegalArgumentException | IllegalStateException filteredAway) {
+            // lib-recur gives up on a rule whose instances it keeps filtering out (an IllegalStateException once a
+            // BYSETPOS has found 1,000 sets empty, an IllegalArgumentException otherwise): nothing (more) occurs.
             return found;
         }
-        while (found.size() < limit && hasNext(instances)) {
-            DateTime next = instances.next();
+        while (found.size() < limit) {
+            Optional<DateTime> instance = nextOf(instances);
+            if (instance.isEmpty()) {
+                break;
+            }
+            DateTime next = instance.get();
             // An offset is whole seconds: the first start's fraction of a second is the same on the wall clock.
             Instant occurrence =
                     ZonedDateTime.of(local(next, first.getNano()), zone).toInstant();
@@ -73,7 +79,7 @@ public record Occurrences(SeriesRule rule, Instant first, ZoneId zone, Set<Insta
             any = new OfRule(rule.floatingIn(zone), floating(LocalDateTime.ofInstant(first, zone)))
                     .iterator()
                     .hasNext();
-        } catch (IllegalArgumentException filteredAway) {
+        } catch (IllegalArgumentException | IllegalStateException filteredAway) {
             any = false;
         }
         if (!any) {
@@ -81,12 +87,15 @@ public record Occurrences(SeriesRule rule, Instant first, ZoneId zone, Set<Insta
         }
     }
 
-    /** lib-recur gives up on a rule whose instances it keeps filtering out; that is the end of the series. */
-    private static boolean hasNext(InstanceIterator instances) {
+    /**
+     * The next instance, if there is one. lib-recur gives up on a rule whose instances it keeps filtering out, in
+     * {@code hasNext} or, having looked one ahead, in {@code next}; that is the end of the series.
+     */
+    private static Optional<DateTime> nextOf(InstanceIterator instances) {
         try {
-            return instances.hasNext();
-        } catch (IllegalArgumentException filteredAway) {
-            return false;
+            return instances.hasNext() ? Optional.of(instances.next()) : Optional.empty();
+        } catch (IllegalArgumentException | IllegalStateException filteredAway) {
+            return Optional.empty();
         }
     }
 

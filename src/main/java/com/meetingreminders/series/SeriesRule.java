@@ -3,7 +3,9 @@ package com.meetingreminders.series;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
+import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -24,6 +26,36 @@ public final class SeriesRule {
     private static final Set<Freq> TAKEN = EnumSet.of(Freq.HOURLY, Freq.DAILY, Freq.WEEKLY, Freq.MONTHLY, Freq.YEARLY);
     private static final String PREFIX = "RRULE:";
 
+    /**
+     * The parts RFC 5545 names for a rule. lib-recur also reads RFC 7529's RSCALE and SKIP, and parts of its own whose
+     * names start with an underscore; a calendar such a rule is exported to cannot read those, and the service expands
+     * every rule in the Gregorian calendar.
+     */
+    private static final Set<String> RFC_5545_PARTS = Set.of(
+            "FREQ",
+            "UNTIL",
+            "COUNT",
+            "INTERVAL",
+            "BYSECOND",
+            "BYMINUTE",
+            "BYHOUR",
+            "BYDAY",
+            "BYMONTHDAY",
+            "BYYEARDAY",
+            "BYWEEKNO",
+            "BYMONTH",
+            "BYSETPOS",
+            "WKST");
+
+    /**
+     * Far more than any calendar uses (every 10,000 hours is over a year apart), and far below the intervals that
+     * overflow lib-recur's date arithmetic: near 2^31 hours, looking for an instant thousands of years on never ends.
+     */
+    private static final int MOST_INTERVAL = 10_000;
+
+    /** RFC 5545's bound on a BYSETPOS value, a day of the year; lib-recur takes larger ones, ical4j refuses them. */
+    private static final int MOST_SET_POSITION = 366;
+
     private final RecurrenceRule rule;
 
     private SeriesRule(RecurrenceRule rule) {
@@ -39,9 +71,17 @@ public final class SeriesRule {
             throw new InvalidSeries("must be printable ASCII, without line breaks");
         }
         String value = text.regionMatches(true, 0, PREFIX, 0, PREFIX.length()) ? text.substring(PREFIX.length()) : text;
+        String upper = value.toUpperCase(Locale.ROOT);
+        boolean unnamedPart = Arrays.stream(upper.split(";"))
+                .map(part -> part.substring(0, Math.max(part.indexOf('='), 0)))
+                .anyMatch(name -> !RFC_5545_PARTS.contains(name));
+        if (unnamedPart) {
+            throw new InvalidSeries("must be an RFC 5545 RRULE, such as FREQ=WEEKLY;BYDAY=MO, with only the parts it"
+                    + " names (RSCALE and SKIP are not taken)");
+        }
         RecurrenceRule rule;
         try {
-            rule = new RecurrenceRule(value.toUpperCase(Locale.ROOT), RecurrenceRule.RfcMode.RFC5545_STRICT);
+            rule = new RecurrenceRule(upper, RecurrenceRule.RfcMode.RFC5545_STRICT);
         } catch (InvalidRecurrenceRuleException | RuntimeException e) {
             throw new InvalidSeries("must be an RFC 5545 RRULE, such as FREQ=WEEKLY;BYDAY=MO");
         }
@@ -50,6 +90,14 @@ public final class SeriesRule {
         }
         if (rule.hasPart(RecurrenceRule.Part.BYSECOND) || rule.hasPart(RecurrenceRule.Part.BYMINUTE)) {
             throw new InvalidSeries("must repeat at most hourly: BYMINUTE and BYSECOND are not taken");
+        }
+        if (rule.getInterval() > MOST_INTERVAL) {
+            throw new InvalidSeries("must have an INTERVAL of at most " + MOST_INTERVAL);
+        }
+        List<Integer> setPositions = rule.getByPart(RecurrenceRule.Part.BYSETPOS);
+        if (setPositions != null
+                && setPositions.stream().anyMatch(position -> Math.abs(position) > MOST_SET_POSITION)) {
+            throw new InvalidSeries("must have BYSETPOS values from -366 to 366");
         }
         return new SeriesRule(rule);
     }

@@ -298,6 +298,42 @@ final class HostileInputs {
                         meeting().text("recurrence", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"),
                         "recurrence"),
                 post(
+                        "recurrence whose BYSETPOS no week has",
+                        meeting().text("recurrence", "FREQ=WEEKLY;BYDAY=MO;BYSETPOS=2"),
+                        "recurrence"),
+                post(
+                        "recurrence whose BYSETPOS no month has",
+                        meeting().text("recurrence", "FREQ=MONTHLY;BYDAY=MO;BYSETPOS=6"),
+                        "recurrence"),
+                post(
+                        "recurrence with BYSETPOS beyond 366",
+                        meeting().text("recurrence", "FREQ=YEARLY;BYDAY=MO,TU,WE,TH,FR,SA,SU;BYHOUR=9,10;BYSETPOS=400"),
+                        "recurrence"),
+                post(
+                        "recurrence in the Julian calendar (RFC 7529's RSCALE)",
+                        meeting().text("recurrence", "FREQ=WEEKLY;RSCALE=JULIAN"),
+                        "recurrence"),
+                post(
+                        "recurrence with RFC 7529's SKIP",
+                        meeting().text("recurrence", "FREQ=MONTHLY;BYMONTHDAY=31;RSCALE=GREGORIAN;SKIP=BACKWARD"),
+                        "recurrence"),
+                post(
+                        "recurrence with INTERVAL 2^31-1",
+                        meeting().text("recurrence", "FREQ=HOURLY;INTERVAL=2147483647"),
+                        "recurrence"),
+                post(
+                        "recurrence with INTERVAL 2^31",
+                        meeting().text("recurrence", "FREQ=YEARLY;INTERVAL=2147483648"),
+                        "recurrence"),
+                post(
+                        "recurrence with a part of lib-recur's own",
+                        meeting().text("recurrence", "FREQ=YEARLY;_BYMONTH_FILTER=2"),
+                        "recurrence"),
+                post(
+                        "recurrence of 498 characters in RSCALE, longer once spelled out",
+                        meeting().text("recurrence", "FREQ=YEARLY;RSCALE=GREGORIAN;BYYEARDAY=" + numbers(1, 142)),
+                        "recurrence"),
+                post(
                         "recurrence with UNTIL in year 99999",
                         meeting().text("recurrence", "FREQ=DAILY;UNTIL=999991231T000000Z"),
                         "recurrence"),
@@ -318,6 +354,13 @@ final class HostileInputs {
                         meeting().raw("cancelledOccurrences", array("\"2030-01-01T00:00:00Z\"", 1_001)),
                         "cancelledOccurrences"),
                 patch("patch with a recurrence finer than hourly", "{\"recurrence\":\"FREQ=SECONDLY\"}", "recurrence"));
+    }
+
+    /** The whole numbers from {@code first} to {@code last}, comma-separated. */
+    private static String numbers(int first, int last) {
+        return java.util.stream.IntStream.rangeClosed(first, last)
+                .mapToObj(Integer::toString)
+                .collect(java.util.stream.Collectors.joining(","));
     }
 
     private static Arguments patch(String name, String body, String field) {

@@ -160,6 +160,19 @@ class OccurrencesTest {
         assertThat(year).hasSize(366 * 24).first().isEqualTo(from);
     }
 
+    @Test
+    void aBySetPosThatNoSetHasEndsTheSeries() {
+        // lib-recur gives up after 1,000 weeks without a second Monday.
+        Occurrences never = new Occurrences(
+                SeriesRule.parse("FREQ=WEEKLY;BYDAY=MO;BYSETPOS=2"),
+                Instant.parse("2027-01-04T10:00:00Z"),
+                ZoneId.of("UTC"),
+                Set.of());
+        assertThatThrownBy(never::check).isInstanceOf(InvalidSeries.class);
+        assertThat(never.between(Instant.EPOCH, FAR, 10)).isEmpty();
+        assertThat(never.contains(Instant.parse("2027-01-04T10:00:00Z"))).isFalse();
+    }
+
     @ParameterizedTest
     @ValueSource(
             strings = {
@@ -173,6 +186,13 @@ class OccurrencesTest {
                 "FREQ=WEEKLY;BYDAY=XX",
                 "FREQ=WEEKLY\nBYDAY=MO",
                 "FREQ=WEEKLY;BYDAY=MO\u0000",
+                "FREQ=WEEKLY;RSCALE=JULIAN",
+                "FREQ=MONTHLY;RSCALE=GREGORIAN;SKIP=FORWARD",
+                "FREQ=YEARLY;_BYMONTH_FILTER=2",
+                "FREQ=YEARLY;BYDAY=MO;BYSETPOS=-400",
+                "FREQ=WEEKLY;;BYDAY=MO",
+                "FREQ=HOURLY;INTERVAL=10001",
+                "FREQ=HOURLY;INTERVAL=2147483647",
                 "",
             })
     void refusesARuleItCannotTake(String rule) {
