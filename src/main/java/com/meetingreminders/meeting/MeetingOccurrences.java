@@ -75,9 +75,8 @@ class MeetingOccurrences {
         if (occurrences.size() == MOST_PER_PLAN) {
             until = occurrences.get(MOST_PER_PLAN - 1).plusMillis(1);
         }
-        boolean more = !series.get()
-                .between(until, until.plus(Duration.ofDays(3660)), 1)
-                .isEmpty();
+        // However far off the next occurrence is (a rule may skip years, or decades), the series is planned further.
+        boolean more = !series.get().between(until, SendingReminders.LATEST, 1).isEmpty();
         meeting.plannedUntil = until;
         // Planned again once half the horizon has passed: a step that misses a few runs still leaves reminders planned.
         meeting.extendAt = more ? until.minus(longest).minus(horizon.dividedBy(2)) : null;

@@ -68,6 +68,22 @@ class SeriesTest {
     }
 
     @Test
+    void aSeriesWhoseNextOccurrenceIsDecadesAwayStaysDueForTheStep() {
+        Instant first = Moments.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        // Every eleventh year, and a 29 February that is a Monday: 28 years apart at most.
+        for (String rule : List.of("FREQ=YEARLY;INTERVAL=11", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO")) {
+            String id = Api.create(meeting().startsAt(first).with("recurrence", rule))
+                    .getString("id");
+
+            assertThat(Database.queryLong(
+                            Database.TEST_DATABASE,
+                            "select count(*) from meeting where id = '" + id + "' and extend_at is not null"))
+                    .as(rule)
+                    .isEqualTo(1);
+        }
+    }
+
+    @Test
     void listsAYearOfOccurrencesWithTheirReminders() {
         Instant first = Moments.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
         String id = Api.create(meeting()
