@@ -42,11 +42,15 @@ public @interface IsoDateTime {
         static OffsetDateTime parse(String text) {
             try {
                 OffsetDateTime parsed = OffsetDateTime.parse(text);
-                Instant instant = parsed.toInstant();
-                return instant.isBefore(EARLIEST) || !instant.isBefore(END) ? null : parsed;
+                return inRange(parsed.toInstant()) ? parsed : null;
             } catch (DateTimeParseException e) {
                 return null;
             }
+        }
+
+        /** Whether the instant lies in the years 1 to 9999 (UTC). */
+        static boolean inRange(Instant instant) {
+            return !instant.isBefore(EARLIEST) && instant.isBefore(END);
         }
     }
 }

@@ -89,10 +89,13 @@ public class ReminderResource {
                 .orElseGet(() -> noReminder(id));
     }
 
-    /** An ISO-8601 UTC instant from a path; empty for anything else, which the caller answers 404. */
+    /**
+     * An ISO-8601 UTC instant from a path, in the years no meeting lies outside of (1 to 9999); empty for anything else,
+     * which the caller answers 404.
+     */
     static Optional<Instant> instant(String text) {
         try {
-            return Optional.of(Instant.parse(text));
+            return Optional.of(Instant.parse(text)).filter(IsoDateTime.Validator::inRange);
         } catch (DateTimeParseException e) {
             return Optional.empty();
         }

@@ -175,6 +175,21 @@ class OccurrenceChangeTest {
 
         given().delete(path, id, first.plusSeconds(1).toString()).then().statusCode(404);
         given().delete(path, id, "not-an-instant").then().statusCode(404);
+        // Instants no meeting reaches, at the ends of what Instant can hold.
+        for (String far :
+                List.of("-999999999-01-01T00:00:00Z", "+1000000000-01-01T00:00:00Z", "+10000-01-01T00:00:00Z")) {
+            given().delete(path, id, far).then().statusCode(404).contentType("application/problem+json");
+            given().contentType(ContentType.JSON)
+                    .body("{\"cancelled\": true}")
+                    .patch(path, id, far)
+                    .then()
+                    .statusCode(404)
+                    .contentType("application/problem+json");
+            given().post("/meetings/{id}/reminders/{sendAt}/retry", id, far)
+                    .then()
+                    .statusCode(404)
+                    .contentType("application/problem+json");
+        }
         given().delete(path, UUID.randomUUID(), first.toString()).then().statusCode(404);
         given().header("Authorization", Tokens.bearer("mallory"))
                 .delete(path, id, first.toString())
