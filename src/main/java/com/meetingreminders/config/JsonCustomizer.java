@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.cfg.MutableCoercionConfig;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.type.LogicalType;
@@ -35,10 +36,26 @@ public class JsonCustomizer implements ObjectMapperCustomizer {
 
     @Override
     public void customize(ObjectMapper mapper) {
-        mapper.coercionConfigFor(LogicalType.Textual)
-                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        refuse(
+                mapper,
+                LogicalType.Textual,
+                CoercionInputShape.Integer,
+                CoercionInputShape.Float,
+                CoercionInputShape.Boolean);
+        // Nor is "true" or 1 a boolean, "5" a number, or 5.7 a whole number to be cut to 5.
+        refuse(
+                mapper,
+                LogicalType.Boolean,
+                CoercionInputShape.String,
+                CoercionInputShape.Integer,
+                CoercionInputShape.Float);
+        refuse(
+                mapper,
+                LogicalType.Integer,
+                CoercionInputShape.String,
+                CoercionInputShape.Boolean,
+                CoercionInputShape.Float);
+        refuse(mapper, LogicalType.Float, CoercionInputShape.String, CoercionInputShape.Boolean);
         // Epoch numbers are not instants with an offset, and 300 is not a duration: both are written as text.
         mapper.registerModule(new SimpleModule("text-only-time")
                 .addDeserializer(
@@ -48,6 +65,13 @@ public class JsonCustomizer implements ObjectMapperCustomizer {
         mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         mapper.disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS);
         mapper.disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE);
+    }
+
+    private static void refuse(ObjectMapper mapper, LogicalType type, CoercionInputShape... shapes) {
+        MutableCoercionConfig config = mapper.coercionConfigFor(type);
+        for (CoercionInputShape shape : shapes) {
+            config.setCoercion(shape, CoercionAction.Fail);
+        }
     }
 
     private static <T> JsonDeserializer<T> textOnly(Class<T> type, JsonDeserializer<T> parser) {
