@@ -139,6 +139,9 @@ public class EmailChannel implements Channel {
     }
 
     private String describe(Throwable cause) {
+        if (cause instanceof MailHandOver.NoFreeConnection) {
+            return "no connection to the mail server was free within " + timeout.toMillis() + "ms";
+        }
         if (cause instanceof java.util.concurrent.TimeoutException) {
             return "no answer from the mail server within " + timeout.toMillis() + "ms";
         }

@@ -3,6 +3,8 @@ package com.meetingreminders.notify;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.meetingreminders.background.BackgroundWork;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.mailer.Mail;
 import io.quarkus.mailer.reactive.ReactiveMailer;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,8 +29,17 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 class MailHandOver {
 
-    /** How long a copy that went out after its attempt gave up is remembered, longer than a reminder's retries take. */
-    static final Duration REMEMBERED_LATE = Duration.ofDays(1);
+    /**
+     * How long a copy that went out after its attempt gave up is remembered: longer than a reminder's retries take (8
+     * attempts, their backoff at most 5 minutes), and for an hour's retries by hand.
+     */
+    static final Duration REMEMBERED_LATE = Duration.ofHours(1);
+
+    /**
+     * Far more than an hour of late copies (at 10 connections and 3 s a message, 12,000): Caffeine's eviction by size
+     * keeps the entries it has read most, and these are read at most once, so it must never be reached.
+     */
+    static final long MOST_REMEMBERED_LATE = 200_000;
 
     private final ReactiveMailer mailer;
     /**
@@ -38,25 +49,48 @@ class MailHandOver {
      */
     private final ExecutorService sender;
 
-    /** One for each connection of the mailer's pool ({@code quarkus.mailer.max-pool-size}). */
+    /**
+     * One for each connection of the mailer's pool ({@code quarkus.mailer.max-pool-size}), taken only on the sender
+     * thread, which keeps the order. Given back when the client is done with a message: against a server that never
+     * answers, that is never, and e-mail from this replica stops until the server answers or the replica restarts
+     * ({@code reminders_email_with_server} stays at the pool's size).
+     */
     private final Semaphore connections;
+
+    private final int poolSize;
 
     /** The copies the mailer holds, by delivery and attendee. */
     private final ConcurrentMap<String, CompletableFuture<Void>> withMailer = new ConcurrentHashMap<>();
 
     /** Copies the server took after their attempt had given up, by delivery and attendee. */
     private final Cache<String, Boolean> tookLate = Caffeine.newBuilder()
-            .maximumSize(10_000)
+            .maximumSize(MOST_REMEMBERED_LATE)
             .expireAfterWrite(REMEMBERED_LATE)
             .build();
+
+    /** A message that never got a connection of the mailer's pool: it was never handed over. */
+    static final class NoFreeConnection extends TimeoutException {
+        NoFreeConnection() {
+            super("no connection to the mail server was free");
+        }
+    }
 
     MailHandOver(
             ReactiveMailer mailer,
             BackgroundWork background,
-            @ConfigProperty(name = "quarkus.mailer.max-pool-size", defaultValue = "10") int poolSize) {
+            @ConfigProperty(name = "quarkus.mailer.max-pool-size", defaultValue = "10") int poolSize,
+            MeterRegistry registry) {
         this.mailer = mailer;
         this.sender = background.worker("reminder-email");
-        this.connections = new Semaphore(poolSize, true);
+        this.connections = new Semaphore(poolSize);
+        this.poolSize = poolSize;
+        Gauge.builder("reminders.email.with.server", this, MailHandOver::withServer)
+                .description("e-mails handed to the mail server's client that it has not finished with")
+                .register(registry);
+    }
+
+    private int withServer() {
+        return poolSize - connections.availablePermits();
     }
 
     /**
@@ -81,9 +115,11 @@ class MailHandOver {
             return CompletableFuture.completedFuture(null);
         }
         try {
-            if (!connections.tryAcquire(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
-                return CompletableFuture.failedFuture(
-                        new TimeoutException("no connection to the mail server was free"));
+            // tryAcquire takes a free permit even when the time left is not positive: a message whose attempt has
+            // given up while it waited on this thread must not go out.
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !connections.tryAcquire(left, TimeUnit.NANOSECONDS)) {
+                return CompletableFuture.failedFuture(new NoFreeConnection());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

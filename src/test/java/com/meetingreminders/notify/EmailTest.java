@@ -28,6 +28,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -121,10 +123,11 @@ class EmailTest {
         try (HeldPort hanging = HeldPort.on(port, behind.getSmtp().getPort())) {
             List<String> attendees =
                     List.of("held-1@example.com", "held-2@example.com", "held-3@example.com", "held-4@example.com");
-            Instant startsAt = Moments.now().plusSeconds(2);
+            // Due in two seconds; the meeting starts two minutes later, so that the retry below is never too late.
+            Instant startsAt = Moments.now().plusSeconds(120);
             String id = Api.create(meeting()
                             .startsAt(startsAt)
-                            .remindBefore("PT1S")
+                            .remindBefore("PT118S")
                             .attendees(attendees.toArray(String[]::new))
                             .webhookUrl(receiver.url("/held")))
                     .getString("id");
@@ -137,10 +140,12 @@ class EmailTest {
             assertThat((String) Api.onlyReminder(id).get("lastError")).startsWith("e-mail to held-");
             // The mailer's two connections each took one message; the later attempts waited for those two copies.
             assertThat(hanging.taken()).isEqualTo(2);
+            assertThat(withServer()).as("e-mails with the mail server").isEqualTo(2);
 
             hanging.release();
             await().atMost(Duration.ofSeconds(30)).until(hanging::allEnded);
             assertThat(messagesOf(behind, deliveryId)).hasSize(2);
+            await().atMost(Duration.ofSeconds(10)).until(() -> withServer() == 0);
 
             // What went out late counts as reached: the retry sends the other two, and only them.
             given().post("/meetings/" + id + "/reminders/" + sendAt + "/retry")
@@ -155,6 +160,15 @@ class EmailTest {
             behind.stop();
             smtp.start();
         }
+    }
+
+    /** reminders_email_with_server at /q/metrics. */
+    private static double withServer() {
+        String text = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        Matcher value =
+                Pattern.compile("(?m)^reminders_email_with_server (\\S+)$").matcher(text);
+        assertThat(value.find()).as("the gauge is exported").isTrue();
+        return Double.parseDouble(value.group(1));
     }
 
     private List<MimeMessage> messagesOf(String deliveryId) {
