@@ -42,20 +42,27 @@ public class JsonCustomizer implements ObjectMapperCustomizer {
                 CoercionInputShape.Integer,
                 CoercionInputShape.Float,
                 CoercionInputShape.Boolean);
-        // Nor is "true" or 1 a boolean, "5" a number, or 5.7 a whole number to be cut to 5.
+        // Nor is "true", "" or 1 a boolean, "5" or "" a number, or 5.7 a whole number to be cut to 5.
         refuse(
                 mapper,
                 LogicalType.Boolean,
                 CoercionInputShape.String,
+                CoercionInputShape.EmptyString,
                 CoercionInputShape.Integer,
                 CoercionInputShape.Float);
         refuse(
                 mapper,
                 LogicalType.Integer,
                 CoercionInputShape.String,
+                CoercionInputShape.EmptyString,
                 CoercionInputShape.Boolean,
                 CoercionInputShape.Float);
-        refuse(mapper, LogicalType.Float, CoercionInputShape.String, CoercionInputShape.Boolean);
+        refuse(
+                mapper,
+                LogicalType.Float,
+                CoercionInputShape.String,
+                CoercionInputShape.EmptyString,
+                CoercionInputShape.Boolean);
         // Epoch numbers are not instants with an offset, and 300 is not a duration: both are written as text.
         mapper.registerModule(new SimpleModule("text-only-time")
                 .addDeserializer(
