@@ -11,10 +11,12 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * One webhook attempt, from waiting for a pooled connection to the end of the answer, within one absolute deadline
- * (a receiver that drips its answer cannot keep it alive byte by byte). At the deadline the request is reset: a
- * request that was still waiting for a connection is never sent late, and one under way loses its connection. The
- * answer's body is read up to {@link #MAX_ANSWER_BYTES} and thrown away; a longer one is judged by its status, and
- * its connection closed rather than read to the end.
+ * (a receiver that drips its answer cannot keep it alive byte by byte). The attempt's outcome is the answer's status,
+ * known as soon as its headers are: a receiver that said 2xx has the notification, whatever its body then does, and
+ * must not get it again. The body is read after that, up to {@link #MAX_ANSWER_BYTES}, and thrown away, so that a
+ * short answer leaves its connection free for the next request. At the deadline the request is reset: a request that
+ * was still waiting for a connection is never sent late, one without an answer fails, and a body still coming loses
+ * its connection; a body over the limit loses it at once.
  */
 final class WebhookExchange {
 
@@ -30,6 +32,8 @@ final class WebhookExchange {
 
     private long timer;
     private long bodyBytes;
+    /** Whether the answer has been read to its end or given up on: the deadline then has nothing left to cut. */
+    private volatile boolean over;
 
     WebhookExchange(Vertx vertx, HttpClient client, Duration timeout) {
         this.vertx = vertx;
@@ -70,16 +74,17 @@ final class WebhookExchange {
     }
 
     private void read(HttpClientResponse answer) {
-        answer.exceptionHandler(this::fail);
+        answered.complete(answer.statusCode());
+        // The outcome is known: a body that fails or is cut off only ends the exchange.
+        answer.exceptionHandler(failed -> end());
         answer.handler(chunk -> {
             bodyBytes += chunk.length();
-            if (bodyBytes > MAX_ANSWER_BYTES && succeed(answer.statusCode())) {
-                // Enough read to know it answered; the rest is not worth a connection's time.
+            if (bodyBytes > MAX_ANSWER_BYTES) {
+                end();
                 answer.request().reset();
             }
         });
-        // Read to its end, a short answer leaves its connection free for the next request.
-        answer.endHandler(ended -> succeed(answer.statusCode()));
+        answer.endHandler(ended -> end());
     }
 
     private void expire() {
@@ -93,18 +98,18 @@ final class WebhookExchange {
                             ? "no connection to the receiver within " + timeout.toMillis() + "ms"
                             : "no answer within " + timeout.toMillis() + "ms"));
         }
-        if (expired && underWay != null) {
+        if (underWay != null && (expired || !over)) {
             underWay.reset();
         }
     }
 
-    private boolean succeed(int status) {
+    private void end() {
+        over = true;
         vertx.cancelTimer(timer);
-        return answered.complete(status);
     }
 
     private void fail(Throwable cause) {
-        vertx.cancelTimer(timer);
+        end();
         answered.completeExceptionally(cause);
     }
 }

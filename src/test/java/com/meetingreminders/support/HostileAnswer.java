@@ -37,7 +37,12 @@ public final class HostileAnswer {
 
     /** 200 at once, then a body of one byte a second, until the client goes away or the receiver closes. */
     public static HostileAnswer drip() {
-        return new HostileAnswer(Kind.DRIP, 200, Long.MAX_VALUE);
+        return drip(200);
+    }
+
+    /** This status at once, then a body of one byte a second, until the client goes away or the receiver closes. */
+    public static HostileAnswer drip(int status) {
+        return new HostileAnswer(Kind.DRIP, status, Long.MAX_VALUE);
     }
 
     /** This status with a body of this many bytes, written as fast as the client reads. */
