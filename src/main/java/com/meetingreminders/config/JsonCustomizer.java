@@ -93,6 +93,10 @@ public class JsonCustomizer implements ObjectMapperCustomizer {
                 if (json.getText().chars().anyMatch(Character::isISOControl)) {
                     return (T) context.handleWeirdStringValue(type, json.getText(), "control character");
                 }
+                // And they read an empty or blank text as null, as if the field had not been given.
+                if (json.getText().isBlank()) {
+                    return (T) context.handleWeirdStringValue(type, json.getText(), "empty");
+                }
                 return parser.deserialize(json, context);
             }
         };

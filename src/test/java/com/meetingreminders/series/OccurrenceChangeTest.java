@@ -208,6 +208,8 @@ class OccurrenceChangeTest {
                 "{\"cancelled\": 1}",
                 "{\"cancelled\": 1.0}",
                 "{\"startsAt\": \"2031-01-01T00:00:00Z\", \"cancelled\": \"\"}",
+                "{\"startsAt\": \"\", \"cancelled\": true}",
+                "{\"startsAt\": \"  \", \"cancelled\": true}",
                 "{\"startsAt\": 5}",
                 "{\"startsAt\": \"1999-12-31T00:00:00Z\"}",
                 "{\"startsAt\": \"2027-01-01T00:00:00Z\", \"cancelled\": true}",
