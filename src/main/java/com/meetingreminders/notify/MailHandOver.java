@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -100,15 +101,20 @@ class MailHandOver {
      */
     CompletableFuture<Void> send(String key, Mail mail, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        return CompletableFuture.supplyAsync(() -> handOver(key, mail, deadline), sender)
+        AtomicBoolean reachedMailer = new AtomicBoolean();
+        return CompletableFuture.supplyAsync(() -> handOver(key, mail, deadline, reachedMailer), sender)
                 .thenCompose(copy -> copy)
-                .orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
+                .orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS)
+                .exceptionallyCompose(error -> CompletableFuture.failedFuture(
+                        // The deadline may pass on the timer's thread before the wait for a connection gives up.
+                        error instanceof TimeoutException && !reachedMailer.get() ? new NoFreeConnection() : error));
     }
 
-    private CompletableFuture<Void> handOver(String key, Mail mail, long deadline) {
+    private CompletableFuture<Void> handOver(String key, Mail mail, long deadline, AtomicBoolean reachedMailer) {
         // In this order: a copy that completes is marked as taken late, if it was, before it leaves withMailer.
         CompletableFuture<Void> earlier = withMailer.get(key);
         if (earlier != null) {
+            reachedMailer.set(true);
             return earlier;
         }
         if (tookLate.getIfPresent(key) != null) {
@@ -125,6 +131,7 @@ class MailHandOver {
             Thread.currentThread().interrupt();
             return CompletableFuture.failedFuture(e);
         }
+        reachedMailer.set(true);
         CompletableFuture<Void> copy;
         try {
             copy = mailer.send(mail).subscribeAsCompletionStage();
