@@ -39,8 +39,8 @@ import java.util.function.Function;
 /**
  * The signed webhook: {@code POST} of the notification to the meeting's URL or the default one, with the Standard
  * Webhooks headers, signed afresh for each attempt. Any 2xx answer is
- * success; anything else, a redirect included, or no whole answer within {@code reminders.webhook.timeout}, is a
- * failure. Requests run on Vert.x's non-blocking client, so a slow receiver holds a connection, never a thread; what
+ * success, as soon as its status is in; anything else, a redirect included, or no answer within
+ * {@code reminders.webhook.timeout}, is a failure. Requests run on Vert.x's non-blocking client, so a slow receiver holds a connection, never a thread; what
  * one receiver does (hang, drip, answer hundreds of megabytes, hang up) costs one attempt of its own reminder and no
  * more (see {@link WebhookExchange}).
  */
