@@ -53,6 +53,13 @@ public final class SeriesRule {
      */
     private static final int MOST_INTERVAL = 10_000;
 
+    /**
+     * lib-recur cannot skip ahead in a rule with a COUNT: it counts every instance on the way, so that looking for an
+     * occurrence years away (a DELETE of it, a RECURRENCE-ID in an import) costs an instance a step. At this bound a
+     * look costs milliseconds; a longer series can be endless, or end by UNTIL.
+     */
+    private static final int MOST_COUNT = 10_000;
+
     /** RFC 5545's bound on a BYSETPOS value, a day of the year; lib-recur takes larger ones, ical4j refuses them. */
     private static final int MOST_SET_POSITION = 366;
 
@@ -90,6 +97,9 @@ public final class SeriesRule {
         }
         if (rule.hasPart(RecurrenceRule.Part.BYSECOND) || rule.hasPart(RecurrenceRule.Part.BYMINUTE)) {
             throw new InvalidSeries("must repeat at most hourly: BYMINUTE and BYSECOND are not taken");
+        }
+        if (rule.getCount() != null && rule.getCount() > MOST_COUNT) {
+            throw new InvalidSeries("must have a COUNT of at most " + MOST_COUNT + ", or end by UNTIL, or not at all");
         }
         if (rule.getInterval() > MOST_INTERVAL) {
             throw new InvalidSeries("must have an INTERVAL of at most " + MOST_INTERVAL);

@@ -318,6 +318,10 @@ final class HostileInputs {
                         meeting().text("recurrence", "FREQ=MONTHLY;BYMONTHDAY=31;RSCALE=GREGORIAN;SKIP=BACKWARD"),
                         "recurrence"),
                 post(
+                        "recurrence with COUNT 2,000,000,000",
+                        meeting().text("recurrence", "FREQ=HOURLY;COUNT=2000000000"),
+                        "recurrence"),
+                post(
                         "recurrence with INTERVAL 2^31-1",
                         meeting().text("recurrence", "FREQ=HOURLY;INTERVAL=2147483647"),
                         "recurrence"),

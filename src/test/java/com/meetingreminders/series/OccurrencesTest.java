@@ -192,6 +192,7 @@ class OccurrencesTest {
                 "FREQ=YEARLY;BYDAY=MO;BYSETPOS=-400",
                 "FREQ=WEEKLY;;BYDAY=MO",
                 "FREQ=HOURLY;INTERVAL=10001",
+                "FREQ=HOURLY;COUNT=10001",
                 "FREQ=HOURLY;INTERVAL=2147483647",
                 "",
             })
