@@ -2,7 +2,6 @@ package com.meetingreminders.meeting;
 
 import com.meetingreminders.http.InvalidBody;
 import java.io.IOException;
-import java.io.StringReader;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -17,7 +16,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import net.fortuna.ical4j.data.CalendarBuilder;
 import net.fortuna.ical4j.data.ParserException;
 import net.fortuna.ical4j.model.Calendar;
 import net.fortuna.ical4j.model.Component;
@@ -51,9 +49,9 @@ final class CalendarImport {
     static Imported read(byte[] body) {
         String text = decode(body);
         checkShape(text);
-        Calendar calendar;
+        CalendarParsing.Parsed parsed;
         try {
-            calendar = new CalendarBuilder().build(new StringReader(text));
+            parsed = CalendarParsing.parse(text);
         } catch (ParserException e) {
             throw propertyAt(text, e.getLineNo())
                     .map(name -> CalendarValues.unreadable(
@@ -62,6 +60,11 @@ final class CalendarImport {
         } catch (IOException | RuntimeException e) {
             throw notICalendar();
         }
+        if (parsed.calendars() > 1) {
+            throw CalendarValues.unreadable(
+                    "VCALENDAR", "must be one calendar, with one event or one series; send other calendars one by one");
+        }
+        Calendar calendar = parsed.last().orElseThrow(CalendarImport::notICalendar);
         try {
             return meetingOf(calendar);
         } catch (InvalidBody e) {

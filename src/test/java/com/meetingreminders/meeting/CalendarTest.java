@@ -125,6 +125,45 @@ class CalendarTest {
     }
 
     @Test
+    void importsLeaveNoZoneRulesBehindInTheJvm() {
+        LocalDateTime start = mondayInTwoWeeks().atTime(11, 0);
+        String rule = "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU";
+        // The first may have ical4j load its own rules for Paris, once for the JVM.
+        postCalendar(withTimeZone(start, rule, "19701025T030000")).then().statusCode(201);
+        long zones = ical4jZoneIds();
+
+        postCalendar(withTimeZone(start.plusHours(1), rule, "19701025T030000"))
+                .then()
+                .statusCode(201);
+        postCalendar(withTimeZone(start.plusHours(2), rule, "19701025T030000"))
+                .then()
+                .statusCode(201);
+
+        // ical4j's builder made zone rules of each VTIMEZONE and registered them with the JDK, for good, per import.
+        assertThat(ical4jZoneIds()).isEqualTo(zones);
+    }
+
+    private static long ical4jZoneIds() {
+        return ZoneId.getAvailableZoneIds().stream()
+                .filter(id -> id.startsWith("ical4j"))
+                .count();
+    }
+
+    @Test
+    void aTimeZoneDefinitionThatChangesEverySecondSince1601CostsNothing() {
+        LocalDateTime start = mondayInTwoWeeks().atTime(11, 30);
+
+        // Zone rules made of it would list some 13 billion onsets; the service reads the TZID by its name alone.
+        postCalendar(withTimeZone(start, "RRULE:FREQ=SECONDLY", "16010101T000000"))
+                .then()
+                .statusCode(201)
+                .body("timeZone", org.hamcrest.Matchers.equalTo("Europe/Paris"))
+                .body(
+                        "startsAt",
+                        org.hamcrest.Matchers.equalTo(instant(start, PARIS).toString()));
+    }
+
+    @Test
     void importsAnOutlookEventWithAWindowsZoneFoldedLinesAndMicrosoftProperties() {
         LocalDateTime start = mondayInTwoWeeks().plusDays(2).atTime(14, 0);
         String title = "Quartalsübersicht Vertrieb und Marketing – Zahlen, Ziele und nächste Schritte für Q1";
@@ -359,6 +398,7 @@ class CalendarTest {
                 Arguments.of("not iCalendar", "{\"title\":\"x\"}".getBytes(StandardCharsets.UTF_8), "body"),
                 Arguments.of("no VEVENT", IcsText.of("BEGIN:VCALENDAR", "VERSION:2.0", "END:VCALENDAR"), "VEVENT"),
                 Arguments.of("two unrelated events", twoEvents(start), "VEVENT"),
+                Arguments.of("two calendars", twoCalendars(start), "VCALENDAR"),
                 Arguments.of("trigger after the start", oneEvent(start, title, alarm("TRIGGER:PT5M")), "TRIGGER"),
                 Arguments.of(
                         "trigger related to the end",
@@ -402,21 +442,49 @@ class CalendarTest {
         return "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Reminder\r\n" + trigger + "\r\nEND:VALARM";
     }
 
-    private static byte[] twoEvents(String start) {
+    /** One event in Paris time, after a VTIMEZONE for Paris whose standard time follows this rule from this start. */
+    private static byte[] withTimeZone(LocalDateTime start, String rule, String ruleStart) {
         return IcsText.of(
                 "BEGIN:VCALENDAR",
                 "VERSION:2.0",
+                "PRODID:-//Tests//EN",
+                "BEGIN:VTIMEZONE",
+                "TZID:Europe/Paris",
+                "BEGIN:STANDARD",
+                "DTSTART:" + ruleStart,
+                "TZOFFSETFROM:+0200",
+                "TZOFFSETTO:+0100",
+                rule,
+                "END:STANDARD",
+                "END:VTIMEZONE",
                 "BEGIN:VEVENT",
-                "UID:a",
-                start,
-                "SUMMARY:A",
-                "END:VEVENT",
-                "BEGIN:VEVENT",
-                "UID:b",
-                start,
-                "SUMMARY:B",
+                "UID:zone-" + start,
+                "DTSTART;TZID=Europe/Paris:" + IcsText.local(start),
+                "SUMMARY:In Paris",
                 "END:VEVENT",
                 "END:VCALENDAR");
+    }
+
+    private static byte[] twoCalendars(String start) {
+        return IcsText.of(IcsText.lines(
+                "BEGIN:VCALENDAR",
+                "VERSION:2.0",
+                event("first", start),
+                "END:VCALENDAR",
+                "BEGIN:VCALENDAR",
+                "VERSION:2.0",
+                event("second", start),
+                "END:VCALENDAR"));
+    }
+
+    private static byte[] twoEvents(String start) {
+        return IcsText.of(
+                IcsText.lines("BEGIN:VCALENDAR", "VERSION:2.0", event("a", start), event("b", start), "END:VCALENDAR"));
+    }
+
+    /** An event of its own UID, titled by it. */
+    private static List<String> event(String uid, String start) {
+        return List.of("BEGIN:VEVENT", "UID:" + uid, start, "SUMMARY:" + uid, "END:VEVENT");
     }
 
     private static byte[] deeplyNested(String start) {
