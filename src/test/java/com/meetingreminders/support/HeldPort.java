@@ -26,11 +26,13 @@ public final class HeldPort implements AutoCloseable {
     private final AtomicInteger taken = new AtomicInteger();
     private final AtomicInteger ended = new AtomicInteger();
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private final Thread acceptor;
 
     private HeldPort(ServerSocket server, int target) {
         this.server = server;
         this.target = target;
-        daemon(this::accept).start();
+        this.acceptor = daemon(this::accept);
+        acceptor.start();
     }
 
     /** Holds {@code port} on 127.0.0.1, to be joined to {@code target} there once released. */
@@ -118,11 +120,20 @@ public final class HeldPort implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops listening, and returns once the port is free to bind again: the JDK closes a server socket that a thread
+     * is accepting on only once that thread has left accept, so until then the port would still be listened on.
+     */
     @Override
     public void close() {
         released.countDown();
         closeQuietly(server);
         sockets.forEach(HeldPort::closeQuietly);
+        try {
+            acceptor.join(30_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void closeQuietly(ServerSocket socket) {
