@@ -18,6 +18,15 @@ public class InvalidBody extends ProblemException {
         this("The body breaks a rule.", List.of(new Problem.FieldError(field, message)), 0);
     }
 
+    /** The same refusal of one meeting of a batch: its fields named under the meeting's index, as [3].recurrence. */
+    public InvalidBody inMeeting(String index) {
+        Problem refused = problem();
+        List<Problem.FieldError> errors = refused.errors().stream()
+                .map(error -> new Problem.FieldError(index + "." + error.field(), error.message()))
+                .toList();
+        return new InvalidBody(refused.detail(), errors, refused.moreErrors() == null ? 0 : refused.moreErrors());
+    }
+
     private static Problem problem(String detail, List<Problem.FieldError> errors, int moreErrors) {
         Problem listed = Problem.invalidRequest(detail, errors);
         return moreErrors == 0

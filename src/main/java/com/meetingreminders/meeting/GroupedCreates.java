@@ -104,7 +104,7 @@ class GroupedCreates {
         List<MeetingView> created;
         try {
             created = meetings.createTogether(
-                    owner, group.stream().map(Waiting::meeting).toList());
+                    owner, group.stream().map(Waiting::meeting).toList(), false);
         } catch (ProblemException spoiled) {
             group.forEach(waiting -> createAlone(owner, waiting));
             return;
@@ -119,8 +119,8 @@ class GroupedCreates {
 
     private void createAlone(String owner, Waiting waiting) {
         try (var trace = waiting.meeting.trace().makeCurrent()) {
-            waiting.answer.complete(
-                    meetings.createTogether(owner, List.of(waiting.meeting)).get(0));
+            waiting.answer.complete(meetings.createTogether(owner, List.of(waiting.meeting), false)
+                    .get(0));
         } catch (RuntimeException e) {
             waiting.answer.completeExceptionally(e);
         }

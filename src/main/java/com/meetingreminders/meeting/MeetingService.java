@@ -57,7 +57,7 @@ public class MeetingService {
      */
     @Transactional(TxType.SUPPORTS)
     public MeetingView create(String owner, MeetingRequest request, Map<Instant, Instant> moved) {
-        return createTogether(owner, List.of(new NewMeeting(request, moved, Context.current())))
+        return createTogether(owner, List.of(new NewMeeting(request, moved, Context.current())), false)
                 .get(0);
     }
 
@@ -72,7 +72,8 @@ public class MeetingService {
                 owner,
                 requests.stream()
                         .map(request -> new NewMeeting(request, Map.of(), trace))
-                        .toList());
+                        .toList(),
+                true);
     }
 
     /** A meeting to create, with the occurrences an imported calendar moved, and the trace of the request. */
@@ -81,15 +82,21 @@ public class MeetingService {
     /**
      * Creates all the meetings in one transaction, all or none. Each meeting's reminders join the trace of the request
      * that asked for it, which is not always the current one (see {@link GroupedCreates}). The transaction is the
-     * rows' own (see {@link NewMeetingRows}) unless a JTA one is open.
+     * rows' own (see {@link NewMeetingRows}) unless a JTA one is open. A refusal of one meeting of a batch names it by
+     * its index, as [3], as the batch's own validation does.
      */
     @Transactional(TxType.SUPPORTS)
-    List<MeetingView> createTogether(String owner, List<NewMeeting> requests) {
+    List<MeetingView> createTogether(String owner, List<NewMeeting> requests, boolean batch) {
         Instant now = clock.instant();
         UsageChange usage = new UsageChange(now);
         List<Meeting> meetings = new ArrayList<>();
-        for (NewMeeting request : requests) {
-            meetings.add(newMeeting(owner, request.request(), request.moved(), now));
+        for (int i = 0; i < requests.size(); i++) {
+            NewMeeting request = requests.get(i);
+            try {
+                meetings.add(newMeeting(owner, request.request(), request.moved(), now));
+            } catch (InvalidBody e) {
+                throw batch ? e.inMeeting(indexOf(i)) : e;
+            }
         }
         List<MeetingView> created = new ArrayList<>();
         List<Reminder> reminders = new ArrayList<>();
@@ -102,12 +109,16 @@ public class MeetingService {
                 schedules.add(plan.change());
                 created.add(MeetingView.of(meeting, plan.reminders()));
             } catch (ReminderCollision e) {
-                throw requests.size() == 1 ? e : e.inMeeting("[" + i + "]");
+                throw batch ? e.inMeeting(indexOf(i)) : e;
             }
         }
         // Written once planned: planning sets a series' horizon on its meeting.
         rows.store(owner, meetings, reminders, schedules, usage);
         return created;
+    }
+
+    private static String indexOf(int meetingOfBatch) {
+        return "[" + meetingOfBatch + "]";
     }
 
     private static Meeting newMeeting(String owner, MeetingRequest request, Map<Instant, Instant> moved, Instant now) {

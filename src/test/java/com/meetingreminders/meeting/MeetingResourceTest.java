@@ -31,6 +31,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -497,6 +498,25 @@ class MeetingResourceTest {
                 .then()
                 .statusCode(400)
                 .body("errors.field", equalTo(List.of("[1].title")));
+        assertThat(Database.countMeetings()).isEqualTo(before);
+    }
+
+    @Test
+    void namesTheMeetingOfABatchWhoseSeriesNeverOccurs() {
+        long before = Database.countMeetings();
+        Map<String, Object> never = meeting()
+                .with("recurrence", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30")
+                .toMap();
+
+        for (List<Object> batch : List.<List<Object>>of(List.of(meeting().toMap(), never), List.of(never))) {
+            given().contentType(ContentType.JSON)
+                    .body(batch)
+                    .post("/meetings/batch")
+                    .then()
+                    .statusCode(400)
+                    .contentType(PROBLEM)
+                    .body("errors.field", equalTo(List.of("[" + (batch.size() - 1) + "].recurrence")));
+        }
         assertThat(Database.countMeetings()).isEqualTo(before);
     }
 

@@ -120,14 +120,20 @@ class ReminderCollisionTest {
                 .toMap();
 
         refused(given().contentType(ContentType.JSON)
-                .body(hourly)
-                .post("/meetings")
-                .then());
+                        .body(hourly)
+                        .post("/meetings")
+                        .then())
+                .body("detail", containsString(" of the meeting would"));
         refused(given().contentType(ContentType.JSON)
                         .body(List.of(meeting().startsAt(tomorrow()).toMap(), hourly))
                         .post("/meetings/batch")
                         .then())
                 .body("detail", containsString("meeting [1]"));
+        refused(given().contentType(ContentType.JSON)
+                        .body(List.of(hourly))
+                        .post("/meetings/batch")
+                        .then())
+                .body("detail", containsString("meeting [0]"));
 
         assertThat(Database.countMeetings()).isEqualTo(before);
     }
