@@ -111,6 +111,11 @@ final class CalendarImport {
                     "VEVENT", "must be one event, or one series with its exceptions; send other events one by one");
         }
         VEvent master = masters.get(0);
+        if (CalendarValues.isCancelled(master)) {
+            // Imported, it would arm reminders for an event that its calendar says will not take place.
+            throw new InvalidBody(
+                    Property.STATUS, "is CANCELLED: a cancelled event or series has no reminders to send");
+        }
         for (String refused : List.of(Property.RDATE, Property.EXRULE)) {
             if (master.getProperty(refused).isPresent()) {
                 throw CalendarValues.unreadable(refused, "is not supported: a series is one RRULE with its EXDATEs");

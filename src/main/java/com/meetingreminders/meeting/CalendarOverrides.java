@@ -106,10 +106,7 @@ final class CalendarOverrides {
                     Property.RECURRENCE_ID,
                     "names " + occurrence + ", which is not an occurrence of the RRULE from DTSTART");
         }
-        boolean cancels = CalendarValues.value(event, Property.STATUS)
-                .filter("CANCELLED"::equalsIgnoreCase)
-                .isPresent();
-        if (cancels) {
+        if (CalendarValues.isCancelled(event)) {
             cancelled.add(original);
             return;
         }

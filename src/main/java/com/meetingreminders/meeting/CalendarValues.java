@@ -85,6 +85,13 @@ final class CalendarValues {
         return component.getProperty(name).map(CalendarValues::text);
     }
 
+    /** Whether the event says it will not take place (STATUS:CANCELLED). */
+    static boolean isCancelled(Component event) {
+        return value(event, Property.STATUS)
+                .filter("CANCELLED"::equalsIgnoreCase)
+                .isPresent();
+    }
+
     /** A property's value; ical4j parses some only now, and refuses what it cannot. */
     static String text(Property property) {
         try {

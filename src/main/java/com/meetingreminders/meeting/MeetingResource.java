@@ -65,7 +65,8 @@ public class MeetingResource {
                     + " occurrences; other events with the series' UID and a RECURRENCE-ID the moved ones (their DTSTART);"
                     + " ATTENDEE mailto: the attendees; each VALARM's TRIGGER before the start a remindBefore."
                     + " All-day and floating starts, RDATE, and a RECURRENCE-ID that is no occurrence of the RRULE, named"
-                    + " twice or on another UID are refused with 400.";
+                    + " twice or on another UID, and an event or series that is STATUS:CANCELLED, are refused with"
+                    + " 400. The body is read as UTF-8, whatever charset its Content-Type names.";
 
     private static final String CALENDAR_OUT = "one VEVENT with UID = id, DTSTAMP, SUMMARY, DTSTART with TZID and its"
             + " VTIMEZONE (or in UTC), RRULE, EXDATE, ATTENDEE and one VALARM per remindBefore; then one VEVENT per moved"

@@ -364,6 +364,25 @@ class CalendarTest {
     }
 
     @Test
+    void readsTheBodyAsUtf8WhateverCharsetItsLabelNames() {
+        byte[] utf8 = oneEvent("DTSTART:" + IcsText.utc(inAWeek()), "SUMMARY:Caf\u00e9");
+
+        // Java clients label text ISO-8859-1 unless told otherwise, and send UTF-8 all the same.
+        for (String charset : List.of("utf-8", "\"UTF-8\"", "ISO-8859-1")) {
+            RawHttp.Answer created = RawHttp.send(
+                    baseUrl(), new RawHttp.Request("POST", "/meetings", CALENDAR + "; charset=" + charset, utf8));
+            assertThat(created.status()).as(charset + ": " + created.body()).isEqualTo(201);
+            assertThat(JsonPath.from(created.body()).getString("title")).isEqualTo("Caf\u00e9");
+        }
+        long before = Database.countMeetings();
+        RawHttp.Answer latin1 = RawHttp.send(
+                baseUrl(), new RawHttp.Request("POST", "/meetings", CALENDAR + "; charset=ISO-8859-1", latin1(utf8)));
+        assertThat(latin1.status()).as(latin1.body()).isEqualTo(400);
+        assertThat(JsonPath.from(latin1.body()).getString("errors[0].message")).isEqualTo("must be UTF-8");
+        assertThat(Database.countMeetings()).isEqualTo(before);
+    }
+
+    @Test
     void refusesACalendarOverTheBodyLimitAsTheJsonFormDoes() {
         String description = "DESCRIPTION:" + "x".repeat(70 * 1024);
         long before = Database.countMeetings();
@@ -413,6 +432,11 @@ class CalendarTest {
                 Arguments.of("all-day start", oneEvent("DTSTART;VALUE=DATE:20271104", title), "DTSTART"),
                 Arguments.of("floating start", oneEvent("DTSTART:20271104T090000", title), "DTSTART"),
                 Arguments.of("no start", oneEvent(title), "DTSTART"),
+                Arguments.of("a cancelled event", oneEvent(start, title, "STATUS:CANCELLED"), "STATUS"),
+                Arguments.of(
+                        "a cancelled series",
+                        oneEvent(start, title, "RRULE:FREQ=WEEKLY", "STATUS:cancelled"),
+                        "STATUS"),
                 Arguments.of("a control character", oneEvent(start, "SUMMARY:Bell\u0007"), "body"),
                 Arguments.of("not UTF-8", latin1(oneEvent(start, "SUMMARY:Caf\u00e9")), "body"),
                 Arguments.of("nested too deep", deeplyNested(start), "body"),
