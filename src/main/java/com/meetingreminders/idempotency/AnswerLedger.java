@@ -49,7 +49,23 @@ class AnswerLedger {
             }
             return new Outcome(earlier.get().answer(), true);
         }
-        IdempotencyStore.LiveKeys live = store.countLive(owner, since);
+        // Counted first so that a caller at the cap costs no create.
+        refuseOverCap(owner, now);
+        StoredAnswer answer = create.get();
+        // Only an answer that changed something is kept: a refused create stored nothing, so running it again is
+        // exactly what a corrected retry needs.
+        if (answer.isSuccess()) {
+            // Counted again where new keys take turns, on every replica, to the commit: of the owner's new keys that
+            // raced past the first count, those beyond the cap roll back what they created.
+            store.lockKeysOf(owner);
+            refuseOverCap(owner, now);
+            store.save(owner, key, fingerprint, answer, now);
+        }
+        return new Outcome(answer, false);
+    }
+
+    private void refuseOverCap(String owner, Instant now) {
+        IdempotencyStore.LiveKeys live = store.countLive(owner, now.minus(RETENTION));
         if (live.count() >= maxKeysPerCaller) {
             Instant oneExpires = live.oldest().orElse(now).plus(RETENTION);
             throw new LimitExceededException(
@@ -57,12 +73,5 @@ class AnswerLedger {
                             + " oldest expires.",
                     Duration.between(now, oneExpires));
         }
-        StoredAnswer answer = create.get();
-        // Only an answer that changed something is kept: a refused create stored nothing, so running it again is
-        // exactly what a corrected retry needs.
-        if (answer.isSuccess()) {
-            store.save(owner, key, fingerprint, answer, now);
-        }
-        return new Outcome(answer, false);
     }
 }

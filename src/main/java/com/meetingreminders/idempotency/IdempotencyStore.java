@@ -64,6 +64,20 @@ class IdempotencyStore {
         }
     }
 
+    /**
+     * Takes, until the commit, the transaction-scoped advisory lock on the owner's keys, waiting for a transaction
+     * that holds it: the owner's new keys are counted and kept one transaction at a time.
+     */
+    void lockKeysOf(String owner) {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement statement = connection.prepareStatement("select pg_advisory_xact_lock(?)")) {
+            statement.setLong(1, keysLockId(owner));
+            statement.execute();
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not lock a caller's idempotency keys", e);
+        }
+    }
+
     Optional<Entry> findLive(String owner, String key, Instant since) {
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement statement = connection.prepareStatement(FIND_LIVE)) {
@@ -133,6 +147,11 @@ class IdempotencyStore {
      */
     static long lockId(String owner, String key) {
         return ByteBuffer.wrap(sha256(owner + "\n" + key)).getLong();
+    }
+
+    /** The advisory lock of all of an owner's keys; hashed apart from every key's own (a key is never empty). */
+    static long keysLockId(String owner) {
+        return lockId(owner, "");
     }
 
     static byte[] sha256(String text) {

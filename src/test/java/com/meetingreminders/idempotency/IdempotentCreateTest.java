@@ -3,11 +3,13 @@ package com.meetingreminders.idempotency;
 import static com.meetingreminders.support.MeetingBody.meeting;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.nullValue;
 
+import com.meetingreminders.support.AtOnce;
 import com.meetingreminders.support.Database;
 import com.meetingreminders.support.MeetingBody;
 import com.meetingreminders.support.Tokens;
@@ -19,8 +21,11 @@ import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -158,6 +163,41 @@ class IdempotentCreateTest {
         create(keys.get(0), body).then().statusCode(201).header(StoredAnswer.REPLAYED, "true");
         create(null, meeting()).then().statusCode(201);
         assertThat(meetingsOfCaller()).isEqualTo(CAP + 1);
+    }
+
+    @Test
+    void keepsTheCapWhenNewKeysArriveTogether() throws Exception {
+        String owner = ownerAsStored();
+        int sent = CAP + 3;
+        CompletableFuture<List<Integer>> statuses;
+        try (Connection holder = Database.connect(Database.TEST_DATABASE)) {
+            holder.setAutoCommit(false);
+            try (PreparedStatement lock = holder.prepareStatement("select pg_advisory_xact_lock(?)")) {
+                lock.setLong(1, IdempotencyStore.keysLockId(owner));
+                lock.execute();
+            }
+            statuses = CompletableFuture.supplyAsync(() ->
+                    AtOnce.calls(sent, i -> create(key + "-" + i, meeting()).statusCode()));
+            // Every create is past the first count once each waits for a lock: the first for the owner's keys, the
+            // others for the owner's usage, which the first holds.
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> Database.queryLong(
+                                    Database.TEST_DATABASE,
+                                    "select count(*) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'"
+                                            + " and (query like '%pg_advisory_xact_lock%' or query like '%caller_usage%')")
+                            >= sent);
+            holder.rollback();
+        }
+
+        assertThat(statuses.get(60, TimeUnit.SECONDS))
+                .containsOnly(201, 429)
+                .filteredOn(status -> status == 201)
+                .hasSize(CAP);
+        assertThat(Database.queryLong(
+                        Database.TEST_DATABASE, "select count(*) from idempotency_key where owner = '" + owner + "'"))
+                .isEqualTo(CAP);
+        // The one made to learn the owner's name, and one for each key within the cap.
+        assertThat(meetingsOfCaller()).isEqualTo(1 + CAP);
     }
 
     @Test
