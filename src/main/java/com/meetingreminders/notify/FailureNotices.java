@@ -13,13 +13,13 @@ import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -42,7 +42,6 @@ public class FailureNotices {
     private final FailureNoticeStore store;
     private final StreamChannel stream;
     private final WebhookChannel webhook;
-    private final WebhookAllowList allowList;
     private final OwnerSignatures ownerSignatures;
     private final ObjectMapper json;
     private final Clock clock;
@@ -62,7 +61,6 @@ public class FailureNotices {
             FailureNoticeStore store,
             StreamChannel stream,
             WebhookChannel webhook,
-            WebhookAllowList allowList,
             OwnerSignatures ownerSignatures,
             ObjectMapper json,
             Clock clock,
@@ -73,7 +71,6 @@ public class FailureNotices {
         this.worker = background.worker("failure-notices");
         this.stream = stream;
         this.webhook = webhook;
-        this.allowList = allowList;
         this.ownerSignatures = ownerSignatures;
         this.json = json;
         this.clock = clock;
@@ -160,18 +157,17 @@ public class FailureNotices {
 
     /** One POST; whatever it comes to, the notice is recorded as sent and counted, and never tried again. */
     private void post(OwedNotice owed, WebhookSignature signature) {
-        URI target = URI.create(owed.failureWebhookUrl().orElseThrow());
+        Optional<WebhookChannel.ChosenTarget> target =
+                webhook.chosenTarget(owed.failureWebhookUrl().orElseThrow());
         String webhookId = owed.notice().webhookId();
         // Checked again at send time: the operator may have taken the host off the list since the meeting was made.
-        if (!allowList.allows(target)) {
+        if (target.isEmpty()) {
             ended(owed, Outcome.REFUSED, "its host is not on reminders.webhook.allowed-hosts");
             return;
         }
         // A trace of its own: the notice keeps no trace context of the reminder's.
-        webhook.send(target, webhookId, toJson(owed), signature, Context.root())
-                .whenCompleteAsync(
-                        (ignored, error) -> ended(owed, error == null ? Outcome.SENT : Outcome.FAILED, why(error)),
-                        worker);
+        webhook.send(target.get(), webhookId, toJson(owed), signature, Context.root())
+                .whenCompleteAsync((ignored, error) -> ended(owed, outcomeOf(error), why(error)), worker);
     }
 
     private void ended(OwedNotice owed, Outcome outcome, String why) {
@@ -184,12 +180,23 @@ public class FailureNotices {
         record(List.of(owed.reminderId()));
     }
 
+    private static Outcome outcomeOf(Throwable error) {
+        if (error == null) {
+            return Outcome.SENT;
+        }
+        return causeOf(error) instanceof RefusedTarget ? Outcome.REFUSED : Outcome.FAILED;
+    }
+
     private static String why(Throwable error) {
         if (error == null) {
             return "";
         }
-        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        Throwable cause = causeOf(error);
         return cause instanceof DeliveryFailure ? cause.getMessage() : "could not reach the receiver";
+    }
+
+    private static Throwable causeOf(Throwable error) {
+        return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     }
 
     private void record(List<Long> reminderIds) {

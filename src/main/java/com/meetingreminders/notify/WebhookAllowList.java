@@ -4,6 +4,7 @@ import com.meetingreminders.config.RemindersConfig;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.net.InetAddress;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
@@ -14,7 +15,8 @@ import java.util.OptionalInt;
  * names them, so that a caller cannot make the service post to an address inside its network. An entry is a host
  * name or IP literal, matched in {@link WebhookTarget}'s canonical form, or {@code *.example.com} for any host under
  * example.com; {@code :port} after it allows that port only, without one any port. The operator's default URL is
- * trusted and not checked. Built at start, so that an entry that does not parse stops the replica there.
+ * trusted and not checked. A host name on the list is reached only at an address of the internet, or at one the list
+ * names as well ({@link #allowsAt}). Built at start, so that an entry that does not parse stops the replica there.
  */
 @ApplicationScoped
 @Startup
@@ -47,6 +49,17 @@ public class WebhookAllowList {
 
     public boolean allows(WebhookTarget target) {
         return entries.stream().anyMatch(entry -> entry.matches(target));
+    }
+
+    /**
+     * Whether a target allowed by its host name may be reached at this address, which its name resolved to: any
+     * address of the internet, but an {@link InternalAddresses internal} one only where an entry names that address
+     * (and the target's port). Otherwise a name the operator allows, or any name under an allowed {@code *.domain},
+     * could be pointed at the service's own network by whoever controls its DNS.
+     */
+    boolean allowsAt(WebhookTarget target, InetAddress address) {
+        return !InternalAddresses.isInternal(address)
+                || allows(new WebhookTarget(target.scheme(), WebhookTarget.canonicalAddress(address), target.port()));
     }
 
     /** One entry: a canonical host, or {@code .example.com} for a wildcard; any port when none is named. */

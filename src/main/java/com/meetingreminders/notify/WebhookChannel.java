@@ -20,10 +20,13 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.impl.VertxInternal;
+import io.vertx.core.net.SocketAddress;
 import io.vertx.core.tracing.TracingPolicy;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.ConnectException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,6 +36,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
@@ -53,6 +57,12 @@ public class WebhookChannel implements Channel {
 
     /** What {@code sent_to} records for the webhook. */
     static final String RECIPIENT = "webhook";
+
+    static final String NOT_ON_LIST = "the webhook's host is not on reminders.webhook.allowed-hosts";
+
+    /** Says no more than that: the address a caller's name resolves to inside our network is not theirs to learn. */
+    static final String NOT_AT_ADDRESS =
+            "the webhook's host resolves to an internal address that reminders.webhook.allowed-hosts does not name";
 
     private final Vertx vertx;
     private final HttpClient client;
@@ -119,15 +129,15 @@ public class WebhookChannel implements Channel {
                 .filter(outgoing -> outgoing.webhookUrl() != null && !outgoing.hasReached(RECIPIENT))
                 .map(Outgoing::owner)
                 .toList());
-        Map<String, Optional<URI>> allowedTargets = new ConcurrentHashMap<>();
+        Map<String, Optional<ChosenTarget>> chosenTargets = new ConcurrentHashMap<>();
         return outgoing -> outgoing.hasReached(RECIPIENT) || (outgoing.webhookUrl() == null && defaultTarget.isEmpty())
                 ? List.of()
                 : List.of(new Send(
-                        RECIPIENT, () -> send(outgoing, signatures, allowedTargets), "the webhook URL cannot be used"));
+                        RECIPIENT, () -> send(outgoing, signatures, chosenTargets), "the webhook URL cannot be used"));
     }
 
     private CompletableFuture<Void> send(
-            Outgoing outgoing, Map<String, WebhookSignature> signatures, Map<String, Optional<URI>> allowedTargets) {
+            Outgoing outgoing, Map<String, WebhookSignature> signatures, Map<String, Optional<ChosenTarget>> chosen) {
         String deliveryId = outgoing.notification().deliveryId();
         if (outgoing.webhookUrl() == null) {
             return send(
@@ -135,26 +145,94 @@ public class WebhookChannel implements Channel {
         }
         // Checked again at send time: the operator may have taken the host off the list since the meeting was made.
         // A URL that does not parse throws here, is not remembered, and fails this send alone.
-        return allowedTargets
-                .computeIfAbsent(outgoing.webhookUrl(), this::allowedTarget)
+        return chosen.computeIfAbsent(outgoing.webhookUrl(), this::chosenTarget)
                 .map(target ->
                         send(target, deliveryId, outgoing.json(), signatures.get(outgoing.owner()), outgoing.trace()))
-                .orElseGet(() -> CompletableFuture.failedFuture(
-                        new DeliveryFailure("the webhook's host is not on reminders.webhook.allowed-hosts")));
+                .orElseGet(() -> CompletableFuture.failedFuture(new RefusedTarget(NOT_ON_LIST)));
     }
 
-    private Optional<URI> allowedTarget(String webhookUrl) {
-        URI target = URI.create(webhookUrl);
-        return allowList.allows(target) ? Optional.of(target) : Optional.empty();
+    /** A URL a caller chose, whose host the allow-list takes by name. */
+    record ChosenTarget(URI uri, WebhookTarget target) {}
+
+    /**
+     * The caller's URL as a target, or empty when its host is not on the allow-list; a URL that does not parse at all
+     * throws {@link IllegalArgumentException}.
+     */
+    Optional<ChosenTarget> chosenTarget(String webhookUrl) {
+        URI uri = URI.create(webhookUrl);
+        try {
+            WebhookTarget target = WebhookTarget.of(uri);
+            return allowList.allows(target) ? Optional.of(new ChosenTarget(uri, target)) : Optional.empty();
+        } catch (WebhookTarget.Invalid notATarget) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Sends to a target a caller chose. A host name is looked up first, within the attempt's time, and the request
+     * goes to the address found, and only when the allow-list allows that address ({@link WebhookAllowList#allowsAt}):
+     * the name is not looked up again by the client, so an answer that changes in between cannot send it elsewhere.
+     */
+    CompletableFuture<Void> send(
+            ChosenTarget chosen, String deliveryId, String body, WebhookSignature signature, Context trace) {
+        if (chosen.target().isAddress()) {
+            return send(chosen.uri(), null, timeout, deliveryId, body, signature, trace);
+        }
+        long started = System.nanoTime();
+        return resolve(chosen.target().host()).thenCompose(address -> {
+            if (!allowList.allowsAt(chosen.target(), address)) {
+                return CompletableFuture.failedFuture(new RefusedTarget(NOT_AT_ADDRESS));
+            }
+            Duration left = timeout.minusNanos(System.nanoTime() - started);
+            if (left.toMillis() < 1) {
+                return CompletableFuture.failedFuture(lookupTooSlow());
+            }
+            return send(chosen.uri(), address, left, deliveryId, body, signature, trace);
+        });
+    }
+
+    /** The address the client would connect to for this name (Vert.x's resolver: its hosts file, cache and DNS). */
+    private CompletableFuture<InetAddress> resolve(String host) {
+        CompletableFuture<InetAddress> resolved = new CompletableFuture<>();
+        ((VertxInternal) vertx).resolveAddress(host, result -> {
+            if (result.succeeded()) {
+                resolved.complete(result.result());
+            } else {
+                resolved.completeExceptionally(new DeliveryFailure("could not look up the webhook's host"));
+            }
+        });
+        return resolved.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).exceptionallyCompose(error -> {
+            Throwable cause = error instanceof CompletionException ? error.getCause() : error;
+            return CompletableFuture.failedFuture(cause instanceof TimeoutException ? lookupTooSlow() : cause);
+        });
+    }
+
+    private DeliveryFailure lookupTooSlow() {
+        return new DeliveryFailure("could not look up the webhook's host within " + timeout.toMillis() + "ms");
     }
 
     /**
      * Sends one notification signed by {@code signature}, as a client span beneath {@code trace} whose W3C
      * {@code traceparent} it carries, so that the receiver's trace joins; the future fails with a
-     * {@link DeliveryFailure} that says why.
+     * {@link DeliveryFailure} that says why. For the operator's own targets, which are not checked.
      */
     public CompletableFuture<Void> send(
             URI target, String deliveryId, String body, WebhookSignature signature, Context trace) {
+        return send(target, null, timeout, deliveryId, body, signature, trace);
+    }
+
+    /**
+     * As above, to {@code address} when it is not null, rather than to the address the URL's host resolves to, within
+     * what is left of the attempt's time (at least a millisecond).
+     */
+    private CompletableFuture<Void> send(
+            URI target,
+            InetAddress address,
+            Duration attemptTime,
+            String deliveryId,
+            String body,
+            WebhookSignature signature,
+            Context trace) {
         Span span = tracer.spanBuilder("POST")
                 .setParent(trace)
                 .setSpanKind(SpanKind.CLIENT)
@@ -165,10 +243,16 @@ public class WebhookChannel implements Channel {
                 .startSpan();
         CompletableFuture<Integer> answered;
         try {
-            RequestOptions request = request(target, deliveryId, body, signature);
+            RequestOptions request = request(target, attemptTime, deliveryId, body, signature);
+            if (address != null) {
+                // Named by its literal: the client pools connections by server host and port, and a pool made for
+                // the name would connect wherever the name then resolves.
+                request.setServer(SocketAddress.inetSocketAddress(
+                        target.getPort() > 0 ? target.getPort() : defaultPort(target), WebhookTarget.literal(address)));
+            }
             W3CTraceContextPropagator.getInstance()
                     .inject(trace.with(span), request, (options, name, value) -> options.putHeader(name, value));
-            answered = new WebhookExchange(vertx, client, timeout).start(request, body);
+            answered = new WebhookExchange(vertx, client, timeout, attemptTime).start(request, body);
         } catch (RuntimeException e) {
             // A target the client refuses before any attempt (a port out of range, say): this send fails, no other.
             answered = CompletableFuture.failedFuture(new DeliveryFailure("the webhook URL cannot be used"));
@@ -191,7 +275,8 @@ public class WebhookChannel implements Channel {
         });
     }
 
-    private RequestOptions request(URI target, String deliveryId, String body, WebhookSignature signature) {
+    private RequestOptions request(
+            URI target, Duration attemptTime, String deliveryId, String body, WebhookSignature signature) {
         // This attempt's time: a receiver refuses a message whose timestamp is old, so a retry is signed again.
         long timestamp = clock.instant().getEpochSecond();
         RequestOptions request = new RequestOptions()
@@ -200,7 +285,7 @@ public class WebhookChannel implements Channel {
                 .setFollowRedirects(false)
                 // Waiting for a pooled connection ends with the attempt: a request that got none in time is dropped
                 // from the queue, and is never sent late.
-                .setConnectTimeout(timeout.toMillis())
+                .setConnectTimeout(attemptTime.toMillis())
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                 .putHeader("Idempotency-Key", deliveryId)
                 .putHeader("webhook-id", deliveryId)

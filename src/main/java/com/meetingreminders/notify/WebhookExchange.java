@@ -26,6 +26,7 @@ final class WebhookExchange {
     private final Vertx vertx;
     private final HttpClient client;
     private final Duration timeout;
+    private final Duration left;
     private final CompletableFuture<Integer> answered = new CompletableFuture<>();
     /** The request once a connection was obtained; guarded by this. */
     private HttpClientRequest request;
@@ -35,15 +36,20 @@ final class WebhookExchange {
     /** Whether the answer has been read to its end or given up on: the deadline then has nothing left to cut. */
     private volatile boolean over;
 
-    WebhookExchange(Vertx vertx, HttpClient client, Duration timeout) {
+    /**
+     * An attempt of {@code timeout} (the one its failures name) that has {@code left} of it to run: the time a lookup of
+     * the receiver's host took is spent.
+     */
+    WebhookExchange(Vertx vertx, HttpClient client, Duration timeout, Duration left) {
         this.vertx = vertx;
         this.client = client;
         this.timeout = timeout;
+        this.left = left;
     }
 
     /** Starts the attempt; the future completes with the answer's status, or fails, by the deadline at the latest. */
     CompletableFuture<Integer> start(RequestOptions options, String body) {
-        timer = vertx.setTimer(timeout.toMillis(), fired -> expire());
+        timer = vertx.setTimer(left.toMillis(), fired -> expire());
         client.request(options).onComplete(obtained -> {
             if (obtained.failed()) {
                 fail(obtained.cause());

@@ -1,5 +1,6 @@
 package com.meetingreminders.notify;
 
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -94,6 +95,23 @@ public record WebhookTarget(String scheme, String host, int port) {
             return DOTTED_QUAD.matcher(lower).matches() ? lower : null;
         }
         return isLdhName(lower) ? lower : null;
+    }
+
+    /** Whether the host is an IP literal, reached without looking a name up. */
+    public boolean isAddress() {
+        return host.startsWith("[") || DOTTED_QUAD.matcher(host).matches();
+    }
+
+    /** An address in the form {@link #canonicalHost} gives its literal. */
+    static String canonicalAddress(InetAddress address) {
+        return address instanceof Inet6Address ? canonicalHost("[" + literal(address) + "]") : literal(address);
+    }
+
+    /** The address as an IP literal, without brackets, and without the zone id that names an interface of ours. */
+    static String literal(InetAddress address) {
+        String literal = address.getHostAddress();
+        int zone = literal.indexOf('%');
+        return zone < 0 ? literal : literal.substring(0, zone);
     }
 
     /** A name {@code *.name} may stand under: an LDH name that no one could read as an IPv4 address. */

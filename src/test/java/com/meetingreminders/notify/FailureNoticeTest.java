@@ -216,16 +216,16 @@ class FailureNoticeTest {
         String owner = newCaller();
         receiver.alwaysAnswer("/reminder", 503);
         receiver.alwaysAnswer("/failed", 500);
-        double before = failedNotices();
+        double before = notices("failed");
         String id = create(
                 owner,
                 dueNow().webhookUrl(receiver.url("/reminder")).with("failureWebhookUrl", receiver.url("/failed")));
 
         await().atMost(Duration.ofSeconds(10)).until(() -> noticeRecorded(id));
-        assertThat(failedNotices() - before).isEqualTo(1);
+        assertThat(notices("failed") - before).isEqualTo(1);
         awaitAPassThatCouldTakeItAgain(owner, id);
         assertThat(receiver.on("/failed")).hasSize(1);
-        assertThat(failedNotices() - before).isEqualTo(1);
+        assertThat(notices("failed") - before).isEqualTo(1);
     }
 
     @Test
@@ -286,12 +286,14 @@ class FailureNoticeTest {
                 .body("paths.'/reminders/stream'.get.description", containsString("reminder.failed"));
     }
 
-    /** reminders_failure_notices_total{outcome="failed"} at /q/metrics. */
-    private static double failedNotices() {
+    /** reminders_failure_notices_total{outcome=...} at /q/metrics. */
+    static double notices(String outcome) {
         String text = given().get("/q/metrics").then().statusCode(200).extract().asString();
-        Matcher value = Pattern.compile("(?m)^reminders_failure_notices_total\\{outcome=\"failed\"} (\\S+)$")
+        Matcher value = Pattern.compile("(?m)^reminders_failure_notices_total\\{outcome=\"" + outcome + "\"} (\\S+)$")
                 .matcher(text);
-        assertThat(value.find()).as("the failed-notice counter is exported").isTrue();
+        assertThat(value.find())
+                .as("the " + outcome + "-notice counter is exported")
+                .isTrue();
         return Double.parseDouble(value.group(1));
     }
 }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The test profile allows 127.0.0.1 only (reminders.webhook.allowed-hosts). */
+/** The test profile allows 127.0.0.1 and localhost only (reminders.webhook.allowed-hosts). */
 @QuarkusTest
 class WebhookAllowListTest {
 
@@ -33,7 +33,7 @@ class WebhookAllowListTest {
     @ParameterizedTest
     @ValueSource(
             strings = {
-                "http://localhost:8080/hook",
+                "http://metadata.google.internal/computeMetadata/v1/",
                 "http://127.0.0.2/hook",
                 "http://[::1]:8080/hook",
                 "http://10.0.0.5/hook",
@@ -76,6 +76,19 @@ class WebhookAllowListTest {
                 .statusCode(400)
                 .body("errors[0].field", equalTo("[1].webhookUrl"));
         assertThat(Database.countMeetings()).isEqualTo(before);
+    }
+
+    @Test
+    void reachesAnAllowedNameAtTheAddressItResolvesToWhenTheListNamesThatAddress() {
+        String url = "http://localhost:" + receiver.port() + "/by-name";
+        Instant startsAt = Moments.now().plusSeconds(2);
+        String id = Api.create(meeting().startsAt(startsAt).remindBefore("PT1S").webhookUrl(url))
+                .getString("id");
+
+        await().atMost(Duration.ofSeconds(8))
+                .until(() -> "DELIVERED".equals(Api.onlyReminder(id).get("status")));
+        assertThat(receiver.on("/by-name")).singleElement().satisfies(received -> assertThat(received.header("Host"))
+                .isEqualTo("localhost:" + receiver.port()));
     }
 
     @Test

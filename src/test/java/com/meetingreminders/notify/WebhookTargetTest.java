@@ -3,6 +3,8 @@ package com.meetingreminders.notify;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.Inet6Address;
+import java.net.InetAddress;
 import java.net.URI;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -100,5 +102,66 @@ class WebhookTargetTest {
         } else {
             assertThatThrownBy(() -> WebhookTarget.parse(url)).hasMessage("must be at most 2,048 characters");
         }
+    }
+
+    @ParameterizedTest(name = "{1} at {0}: {2}")
+    @CsvSource({
+        // Any address of the internet.
+        "93.184.215.14, http://open.example.org/x, true",
+        "2606:2800:21f:cb07:6820:80da:af6b:8b2c, http://a.corp.example/x, true",
+        "100.63.255.255, http://open.example.org/x, true",
+        "172.32.0.1, http://open.example.org/x, true",
+        // Internal ones, in each of their forms, unless the list names the address with the target's port.
+        "127.0.0.1, http://open.example.org/x, false",
+        "127.0.0.1, http://open.example.org:9000/x, true",
+        "::1, http://open.example.org:8080/x, true",
+        "::1, http://open.example.org:8081/x, false",
+        "::2, http://a.corp.example:1/x, true",
+        "10.0.0.5, http://open.example.org/x, false",
+        "172.16.0.1, http://open.example.org/x, false",
+        "172.31.255.255, http://open.example.org/x, false",
+        "192.168.1.20, http://a.corp.example/x, false",
+        "169.254.169.254, http://open.example.org/x, false",
+        "100.64.0.1, http://open.example.org/x, false",
+        "0.0.0.0, http://open.example.org/x, false",
+        "224.0.0.1, http://open.example.org/x, false",
+        "255.255.255.255, http://open.example.org/x, false",
+        "fe80::1, http://open.example.org/x, false",
+        "fd00::1, http://open.example.org/x, false",
+        "fc00::1, http://open.example.org/x, false",
+        "::, http://open.example.org/x, false",
+        "::ffff:10.0.0.5, http://open.example.org/x, false",
+        "::ffff:127.0.0.1, http://open.example.org:9000/x, true",
+        "64:ff9b::a9fe:a9fe, http://open.example.org/x, false",
+        "64:ff9b::5db8:d70e, http://open.example.org/x, true",
+        "64:ff9b:1::a00:5, http://open.example.org/x, false",
+        "2002:a9fe:a9fe::1, http://open.example.org/x, false",
+        "2002:5db8:d70e::1, http://open.example.org/x, true",
+        "2001::1, http://open.example.org/x, false",
+        "2001:db8::1, http://open.example.org/x, false",
+        "::8.8.8.8, http://open.example.org/x, false",
+        "192.0.2.1, http://open.example.org/x, false",
+        "198.51.100.1, http://open.example.org/x, false",
+        "203.0.113.1, http://open.example.org/x, false"
+    })
+    void reachesANameAtAnAddressOfTheInternetOrAtOneTheListNames(String address, String url, boolean allowed)
+            throws Exception {
+        // IP literals only: the JDK parses them without asking any resolver.
+        assertThat(LIST.allowsAt(WebhookTarget.parse(url), InetAddress.getByName(address)))
+                .isEqualTo(allowed);
+    }
+
+    @ParameterizedTest(name = "::ffff:{0} as an IPv6 address: {1}")
+    @CsvSource({"10.0.0.5, false", "127.0.0.1, false", "93.184.215.14, true"})
+    void readsAnIpv4MappedAddressThatAResolverGivesAsIpv6AsTheIpv4AddressItCarries(String ipv4, boolean allowed)
+            throws Exception {
+        byte[] mapped = new byte[16];
+        mapped[10] = (byte) 0xff;
+        mapped[11] = (byte) 0xff;
+        System.arraycopy(InetAddress.getByName(ipv4).getAddress(), 0, mapped, 12, 4);
+
+        assertThat(LIST.allowsAt(
+                        WebhookTarget.parse("http://open.example.org/x"), Inet6Address.getByAddress(null, mapped, -1)))
+                .isEqualTo(allowed);
     }
 }
