@@ -1,5 +1,6 @@
 package com.meetingreminders.delivery;
 
+import com.meetingreminders.background.BackgroundWork;
 import com.meetingreminders.background.FailureLog;
 import com.meetingreminders.config.DeliveryConfig;
 import com.meetingreminders.config.RemindersConfig;
@@ -24,6 +25,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -49,6 +52,9 @@ public class DeliveryRound {
     private final DeliveryTimeouts timeouts;
     private final Duration pauseRefresh;
     private final Tracer tracer;
+    /** Where rounds tell Redis their outcomes, never on a delivery worker (see {@link #settle}). */
+    private final ExecutorService settling;
+
     private final FailureLog failures =
             new FailureLog(DeliveryRound.class, "Delivery rounds (their reminders come due again after the backoff)");
 
@@ -61,6 +67,7 @@ public class DeliveryRound {
             Clock clock,
             DeliveryTimeouts timeouts,
             Tracer tracer,
+            BackgroundWork background,
             RemindersConfig config) {
         this.timers = timers;
         this.store = store;
@@ -72,6 +79,7 @@ public class DeliveryRound {
         this.tracer = tracer;
         this.delivery = config.delivery();
         this.pauseRefresh = config.admin().pauseRefresh();
+        this.settling = background.worker("reminder-settling");
     }
 
     /**
@@ -188,9 +196,7 @@ public class DeliveryRound {
         failures.succeeded();
         List<Settlement> settlements = new ArrayList<>(round.settlements());
         settlements.addAll(outcome.settlements());
-        try (Scope ignored = trace.current()) {
-            settle(settlements);
-        }
+        settle(settlements, trace);
         sender.delivered(outcome.delivered().stream()
                 .map(RoundOutcome.Delivered::message)
                 .toList());
@@ -206,11 +212,11 @@ public class DeliveryRound {
     /** Nothing was recorded: the reminders stay SCHEDULED and come due again after a pause. */
     private void failed(List<ReminderRef> held, RuntimeException e, RoundTrace trace) {
         failures.failed(e);
-        try (Scope ignored = trace.current()) {
-            settle(held.stream()
-                    .map(ref -> Settlement.dueAgainIn(ref, delivery.backoff()))
-                    .toList());
-        }
+        settle(
+                held.stream()
+                        .map(ref -> Settlement.dueAgainIn(ref, delivery.backoff()))
+                        .toList(),
+                trace);
     }
 
     Duration backoffAfter(int attemptsMade) {
@@ -223,13 +229,25 @@ public class DeliveryRound {
         return delay.compareTo(cap) > 0 ? cap : delay;
     }
 
-    private void settle(Collection<Settlement> settlements) {
+    /**
+     * Tells Redis what became of the round's entries, on a thread of its own, after the commit. A delivery worker never
+     * waits on Redis: while Redis hangs (stopped, not down, so each call waits out its timeout and a retry), a worker
+     * blocked there would hold up the commits of the rounds queued behind it until their transactions' idle limit
+     * ended them, and their reminders, sent but not recorded, would go out again. Redis is told late instead; until
+     * then the entries stay leased, and dispatch drops the finished ones if their leases end first.
+     */
+    private void settle(Collection<Settlement> settlements, RoundTrace trace) {
         try {
-            timers.settle(settlements);
-        } catch (RuntimeException e) {
-            // The database holds the outcome; the entries come back when their leases end, and dispatch drops the
-            // finished ones then.
-            Log.warnf("Could not settle %d schedule entries in Redis: %s", settlements.size(), e.getMessage());
+            settling.execute(() -> {
+                try (Scope ignored = trace.current()) {
+                    timers.settle(settlements);
+                } catch (RuntimeException e) {
+                    Log.warnf("Could not settle %d schedule entries in Redis: %s", settlements.size(), e.getMessage());
+                }
+            });
+        } catch (RejectedExecutionException stopping) {
+            // The replica is stopping: the entries come back when their leases end, and dispatch drops the finished.
+            Log.debugf("%d schedule entries left to their leases at stop", settlements.size());
         }
     }
 }

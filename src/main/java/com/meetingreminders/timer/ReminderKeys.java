@@ -71,7 +71,7 @@ public class ReminderKeys {
     }
 
     /** ZSET of the shard's armed reminders, scored by when each is next due. */
-    String schedule(int shard) {
+    public String schedule(int shard) {
         return shardPrefix(shard) + "schedule";
     }
 

@@ -91,6 +91,24 @@ public final class RedisServer implements AutoCloseable {
         process = null;
     }
 
+    /**
+     * SIGSTOP: the server hangs rather than fails. Its connections stay open and take what clients send, and nothing
+     * is answered until {@link #thaw}, when it runs what it got meanwhile.
+     */
+    public synchronized void freeze() {
+        signal("STOP");
+    }
+
+    /** SIGCONT: the server answers again. */
+    public synchronized void thaw() {
+        signal("CONT");
+    }
+
+    private void signal(String name) {
+        // The shell's own kill: no procps needed.
+        run(List.of("sh", "-c", "kill -" + name + " " + process.pid()));
+    }
+
     /** Runs a command with redis-cli and returns what it printed, trimmed. */
     public String cli(String... command) {
         return cli(port, command);

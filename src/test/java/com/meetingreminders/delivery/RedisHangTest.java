@@ -1,0 +1,109 @@
+package com.meetingreminders.delivery;
+
+import static com.meetingreminders.support.MeetingBody.meeting;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.meetingreminders.support.Api;
+import com.meetingreminders.support.Database;
+import com.meetingreminders.support.Moments;
+import com.meetingreminders.support.RedisServer;
+import com.meetingreminders.support.TestServers;
+import com.meetingreminders.support.WebhookReceiver;
+import com.meetingreminders.timer.ReminderKeys;
+import com.meetingreminders.timer.ReminderRef;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Redis of the test's own that hangs (SIGSTOP) rather than fails while rounds are finishing: each call to it then
+ * waits out its timeout and a retry. One delivery worker and rounds of ten, so that the rounds' commits queue behind
+ * one another, as they do behind four workers under load.
+ */
+@QuarkusTest
+@TestProfile(RedisHangTest.OneWorkerSmallRounds.class)
+class RedisHangTest {
+
+    public static class OneWorkerSmallRounds implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("reminders.delivery.workers", "1", "reminders.delivery.batch-size", "10");
+        }
+
+        @Override
+        public List<TestResourceEntry> testResources() {
+            return List.of(new TestResourceEntry(TestServers.OwnRedis.class));
+        }
+    }
+
+    private static final int REMINDERS = 40;
+
+    @TestServers.Injected
+    RedisServer redis;
+
+    @Inject
+    ReminderKeys keys;
+
+    @RegisterExtension
+    final WebhookReceiver receiver = WebhookReceiver.start();
+
+    @Test
+    void roundsFinishingWhileRedisHangsRecordTheirOutcomesAndSendNothingTwice() {
+        // Held back together, so that one sweep takes them all, in four rounds, once delivery resumes.
+        Api.pauseDelivery();
+        List<String> meetings;
+        try {
+            meetings = IntStream.range(0, REMINDERS)
+                    .mapToObj(i -> Api.create(meeting()
+                                    .startsAt(Moments.now().plusSeconds(60))
+                                    .remindBefore("PT2M")
+                                    .webhookUrl(receiver.url("/hang")))
+                            .getString("id"))
+                    .toList();
+            receiver.holdAnswers();
+        } finally {
+            Api.resumeDelivery();
+        }
+        // Every round has locked its reminders and sent them: Redis hangs now, before any round has finished.
+        await().atMost(Duration.ofSeconds(30)).until(() -> receiver.unanswered().size() == REMINDERS);
+        redis.freeze();
+        try {
+            receiver.releaseAnswers();
+
+            // The outcomes are PostgreSQL's: they are recorded while Redis hangs, however many rounds wait to.
+            await().atMost(Duration.ofSeconds(60)).until(() -> delivered(meetings) == REMINDERS);
+        } finally {
+            redis.thaw();
+        }
+
+        // Redis hears of every outcome once it answers again, so that no entry of these can come due again.
+        await().atMost(Duration.ofSeconds(60)).until(() -> meetings.stream().noneMatch(this::scheduled));
+        assertThat(receiver.deliveryCounts())
+                .hasSize(REMINDERS)
+                .allSatisfy((id, times) -> assertThat(times).as(id).isEqualTo(1));
+    }
+
+    private static long delivered(List<String> meetings) {
+        return Database.queryLong(
+                Database.TEST_DATABASE,
+                "select count(*) from reminder where status = 'DELIVERED' and meeting_id in ('"
+                        + String.join("', '", meetings) + "')");
+    }
+
+    /** Whether the meeting's one reminder still has an entry in the schedule. */
+    private boolean scheduled(String meeting) {
+        Instant sendAt = Instant.parse(Api.onlyReminder(meeting).get("sendAt").toString());
+        ReminderRef ref = new ReminderRef(UUID.fromString(meeting), sendAt);
+        return !redis.cli("ZSCORE", keys.schedule(keys.shardOf(ref)), ref.id()).isEmpty();
+    }
+}
