@@ -107,7 +107,8 @@ public final class SeriesRule {
         List<Integer> setPositions = rule.getByPart(RecurrenceRule.Part.BYSETPOS);
         if (setPositions != null
                 && setPositions.stream().anyMatch(position -> Math.abs(position) > MOST_SET_POSITION)) {
-            throw new InvalidSeries("must have BYSETPOS values from -366 to 366");
+            throw new InvalidSeries(
+                    "must have BYSETPOS values from -" + MOST_SET_POSITION + " to " + MOST_SET_POSITION);
         }
         return new SeriesRule(rule);
     }
