@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,9 @@ import java.util.stream.Collectors;
  */
 @ApplicationScoped
 public class ReminderPlanner {
+
+    /** Cancelled reminders that never went out, kept per meeting to show what a change cancelled. */
+    static final int MOST_UNSENT_CANCELLED = 100;
 
     private final PendingTimers timers;
 
@@ -138,7 +142,29 @@ public class ReminderPlanner {
                 disarmed.add(reminder.ref());
             }
         }
+        if (byCaller) {
+            forgetUnsentCancelled(planned);
+        }
         return new ReminderPlan(planned, new ScheduleChange(armed, disarmed, skipped));
+    }
+
+    /**
+     * Deletes the meeting's cancelled reminders that no attempt ever touched beyond the {@link #MOST_UNSENT_CANCELLED}
+     * latest: each change of a schedule cancels rows and makes new ones, and every read and change of the meeting
+     * loads its rows, so that rows kept for ever would let a caller who moves a meeting again and again make it as slow
+     * and as large as they like. A deleted row's timer, if it still fires, finds nothing to send, as for a deleted
+     * meeting; one that an attempt reached stays, as the record of what went out.
+     */
+    private static void forgetUnsentCancelled(List<Reminder> planned) {
+        List<Reminder> unsent = planned.stream()
+                .filter(reminder -> reminder.status == ReminderStatus.CANCELLED && reminder.attempts == 0)
+                .sorted(Comparator.comparing((Reminder reminder) -> reminder.sendAt)
+                        .reversed())
+                .toList();
+        for (Reminder forgotten : unsent.subList(Math.min(unsent.size(), MOST_UNSENT_CANCELLED), unsent.size())) {
+            forgotten.delete();
+            planned.remove(forgotten);
+        }
     }
 
     /** The meeting is going away: every unsent reminder is cancelled with it. */

@@ -13,9 +13,12 @@ import com.meetingreminders.support.WebhookReceiver.Received;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -48,6 +51,34 @@ class RescheduleTest {
         await().atMost(Duration.ofSeconds(8)).untilAsserted(() -> assertThat(Api.reminders(id))
                 .extracting(r -> r.get("status"))
                 .containsExactly("CANCELLED", "DELIVERED"));
+    }
+
+    @Test
+    void keepsAHundredCancelledRemindersThatNeverWentOutHoweverOftenAMeetingMoves() {
+        String[] tenReminders =
+                IntStream.rangeClosed(1, 10).mapToObj(m -> "PT" + m + "M").toArray(String[]::new);
+        Instant startsAt = Moments.now().plus(Duration.ofDays(1)).truncatedTo(ChronoUnit.MINUTES);
+        String id = Api.create(meeting().startsAt(startsAt).remindBefore(tenReminders))
+                .getString("id");
+
+        // Each move cancels the ten reminders of the last start and plans ten new ones.
+        for (int move = 1; move <= 12; move++) {
+            Api.replace(id, meeting().startsAt(startsAt.plusSeconds(move)).remindBefore(tenReminders));
+        }
+
+        // The latest hundred of the 120 cancelled send times are kept.
+        List<Instant> cancelled = IntStream.range(0, 12)
+                .boxed()
+                .flatMap(start -> IntStream.rangeClosed(1, 10)
+                        .mapToObj(m -> startsAt.plusSeconds(start).minus(Duration.ofMinutes(m))))
+                .sorted(Comparator.reverseOrder())
+                .toList();
+        List<Map<String, Object>> reminders = Api.reminders(id);
+        assertThat(reminders).filteredOn("status", "SCHEDULED").hasSize(10);
+        assertThat(reminders)
+                .filteredOn("status", "CANCELLED")
+                .extracting(r -> Instant.parse(r.get("sendAt").toString()))
+                .containsExactlyInAnyOrderElementsOf(cancelled.subList(0, 100));
     }
 
     @ParameterizedTest(name = "{0} ms before the send time")
