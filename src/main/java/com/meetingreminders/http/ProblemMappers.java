@@ -32,10 +32,15 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 public class ProblemMappers {
 
     private static final Map<Integer, String> DETAILS = Map.of(
-            404, "Nothing is here.",
-            405, "This resource does not take that method.",
-            406, "This resource answers application/json only.",
-            415, "Send the body as application/json.");
+            404,
+            "Nothing is here.",
+            405,
+            "This resource does not take that method.",
+            // Said of every resource alike: each takes and answers its own media types, which OpenAPI names.
+            406,
+            "This resource answers in no media type that Accept allows; its OpenAPI description names those it does.",
+            415,
+            "This resource takes no body of that media type; its OpenAPI description names those it takes.");
 
     /** The title of every refusal of a body that cannot be parsed, whatever broke first: the bytes or the syntax. */
     private static final String NOT_JSON = "The body is not well-formed JSON.";

@@ -23,6 +23,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
+import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -191,9 +192,9 @@ public class MeetingResource {
     @APIResponse(responseCode = "429", description = OVER_LIMIT)
     public Response update(
             @RestPath UUID id,
-            @RestHeader("If-Match") String ifMatch,
+            @RestHeader(VersionPrecondition.HEADER) List<String> ifMatch,
             @Valid @NotNull(message = "must be a JSON object") MeetingRequest body) {
-        return meetings.update(caller.id(), id, body, VersionPrecondition.ifMatch(ifMatch))
+        return meetings.update(caller.id(), id, body, VersionPrecondition.of(ifMatch))
                 .map(MeetingResource::ok)
                 .orElseGet(() -> Problem.meetingNotFound(id));
     }
@@ -220,9 +221,9 @@ public class MeetingResource {
     @APIResponse(responseCode = "429", description = OVER_LIMIT)
     public Response patch(
             @RestPath UUID id,
-            @RestHeader("If-Match") String ifMatch,
+            @RestHeader(VersionPrecondition.HEADER) List<String> ifMatch,
             @NotNull(message = "must be a JSON object") JsonNode body) {
-        return meetings.patch(caller.id(), id, body, VersionPrecondition.ifMatch(ifMatch))
+        return meetings.patch(caller.id(), id, body, VersionPrecondition.of(ifMatch))
                 .map(MeetingResource::ok)
                 .orElseGet(() -> Problem.meetingNotFound(id));
     }
@@ -231,9 +232,13 @@ public class MeetingResource {
     @Path("{id}")
     @Operation(summary = "Delete a meeting and cancel its unsent reminders")
     @APIResponse(responseCode = "204", description = "Deleted")
+    @APIResponse(responseCode = "400", description = "If-Match is not * or a list of entity tags")
     @APIResponse(responseCode = "404", description = NOT_FOUND_DOC)
-    public Response delete(@RestPath UUID id) {
-        return meetings.delete(caller.id(), id) ? Response.noContent().build() : Problem.meetingNotFound(id);
+    @APIResponse(responseCode = "412", description = "If-Match names a version that is no longer current")
+    public Response delete(@RestPath UUID id, @RestHeader(VersionPrecondition.HEADER) List<String> ifMatch) {
+        return meetings.delete(caller.id(), id, VersionPrecondition.of(ifMatch))
+                ? Response.noContent().build()
+                : Problem.meetingNotFound(id);
     }
 
     private static Response ok(MeetingView meeting) {

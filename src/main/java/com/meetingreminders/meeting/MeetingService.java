@@ -201,10 +201,14 @@ public class MeetingService {
         return Arrays.asList(meeting.startsAt, meeting.recurrence, meeting.timeZone);
     }
 
-    /** Deletes the meeting and cancels its unsent reminders; false if there is no such meeting. */
-    public boolean delete(String owner, UUID id) {
+    /**
+     * Deletes the meeting and cancels its unsent reminders, if its version is one the precondition accepts; false if
+     * there is no such meeting.
+     */
+    public boolean delete(String owner, UUID id, VersionPrecondition precondition) {
         return Meeting.findOwnedForUpdate(owner, id)
                 .map(meeting -> {
+                    precondition.check(meeting.version);
                     List<Reminder> rows = new ArrayList<>();
                     UsageChange usage = plans.cancelAll(meeting, rows);
                     // Its reminders go with it, before it, as entities of this session: they are locked and loaded.

@@ -16,6 +16,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
@@ -98,7 +99,7 @@ public class OccurrenceResource {
     public Response change(
             @RestPath UUID id,
             @Parameter(description = OCCURRENCE_DOC) @RestPath String occurrence,
-            @RestHeader("If-Match") String ifMatch,
+            @RestHeader(VersionPrecondition.HEADER) List<String> ifMatch,
             @Valid @NotNull(message = "must be a JSON object") OccurrenceChange body) {
         return answer(id, occurrence, body.movedTo(), ifMatch, changed -> Response.ok(changed.occurrence()));
     }
@@ -118,7 +119,7 @@ public class OccurrenceResource {
     public Response cancel(
             @RestPath UUID id,
             @Parameter(description = OCCURRENCE_DOC) @RestPath String occurrence,
-            @RestHeader("If-Match") String ifMatch) {
+            @RestHeader(VersionPrecondition.HEADER) List<String> ifMatch) {
         return answer(id, occurrence, Optional.empty(), ifMatch, changed -> Response.noContent());
     }
 
@@ -126,10 +127,10 @@ public class OccurrenceResource {
             UUID id,
             String occurrence,
             Optional<Instant> movedTo,
-            String ifMatch,
+            List<String> ifMatch,
             Function<OccurrenceChanges.ChangedOccurrence, Response.ResponseBuilder> success) {
         return ReminderResource.instant(occurrence)
-                .flatMap(at -> changes.change(caller.id(), id, at, movedTo, VersionPrecondition.ifMatch(ifMatch)))
+                .flatMap(at -> changes.change(caller.id(), id, at, movedTo, VersionPrecondition.of(ifMatch)))
                 .map(changed -> success.apply(changed)
                         .header(HttpHeaders.ETAG, VersionPrecondition.entityTag(changed.version()))
                         .build())

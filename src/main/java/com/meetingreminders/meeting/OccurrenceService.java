@@ -1,5 +1,6 @@
 package com.meetingreminders.meeting;
 
+import com.meetingreminders.http.InvalidBody;
 import com.meetingreminders.meeting.MeetingView.ReminderState;
 import com.meetingreminders.reminder.Reminder;
 import com.meetingreminders.reminder.ReminderStatus;
@@ -10,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -24,14 +26,23 @@ public class OccurrenceService {
     /** The window when {@code to} is not given: a year of occurrences from {@code from}. */
     static final Duration DEFAULT_WINDOW = Duration.ofDays(366);
 
-    /** Most occurrences one listing expands: an hourly series over eleven years. */
-    static final int MOST_LISTED = 100_000;
+    /**
+     * Most occurrences one window may hold: a year of an hourly series and more. A wider window is refused rather than
+     * cut short, so that {@code total} is never a silent cap, and no listing expands more than this.
+     */
+    static final int MOST_LISTED = 10_000;
 
     public Optional<OccurrenceView.Page> list(String owner, UUID id, MeetingQuery query) {
         return Meeting.findOwned(owner, id).map(meeting -> {
             Instant from = query.fromGiven().orElse(meeting.startsAt);
             Instant to = query.toGiven().orElse(from.plus(DEFAULT_WINDOW));
             List<Instant> all = occurrencesBetween(meeting, from, to);
+            if (all.size() > MOST_LISTED) {
+                throw new InvalidBody(
+                        query.toGiven().isPresent() ? "to" : "from",
+                        "must bound a window of at most " + String.format(Locale.ROOT, "%,d", MOST_LISTED)
+                                + " occurrences; this one holds more: ask for a shorter one");
+            }
             Map<Instant, List<Reminder>> rows = Reminder.listForMeeting(meeting.id).stream()
                     .collect(Collectors.groupingBy(reminder -> occurrenceOf(reminder, meeting)));
             List<OccurrenceView> items = all.stream()
@@ -52,7 +63,7 @@ public class OccurrenceService {
         }
         Occurrences withCancelled = new Occurrences(
                 series.get().rule(), series.get().first(), series.get().zone(), java.util.Set.of());
-        return withCancelled.between(from, to, MOST_LISTED);
+        return withCancelled.between(from, to, MOST_LISTED + 1);
     }
 
     static OccurrenceView view(Meeting meeting, Instant occurrence, List<Reminder> rows) {

@@ -1,25 +1,77 @@
 package com.meetingreminders.meeting;
 
-import java.util.Arrays;
+import com.meetingreminders.http.InvalidBody;
+import com.meetingreminders.http.Problem;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.regex.Pattern;
 
 /** An If-Match header: which meeting versions a change may apply to. */
 public record VersionPrecondition(Optional<Set<String>> acceptedTags) {
 
+    static final String HEADER = "If-Match";
+
     private static final VersionPrecondition ANY = new VersionPrecondition(Optional.empty());
 
-    /** No header and {@code *} accept any version; otherwise the listed entity tags, compared strongly. */
-    public static VersionPrecondition ifMatch(String header) {
-        if (header == null || header.isBlank() || header.trim().equals("*")) {
-            return ANY;
+    /** RFC 9110's entity-tag: {@code "3"}, or weak, {@code W/"3"}. */
+    private static final Pattern ENTITY_TAG = Pattern.compile("(W/)?\"[\\x21\\x23-\\x7e\\x80-\\xff]*\"");
+
+    /**
+     * What the header's lines, taken together, accept: no header (or a blank one) and {@code *} any version; otherwise
+     * the listed entity tags, compared strongly, so that a weak one matches none. Empty when the header is neither,
+     * such as an unquoted {@code 3}, which must not be read as a tag that merely fails to match.
+     */
+    public static Optional<VersionPrecondition> ifMatch(List<String> lines) {
+        String header = lines == null ? "" : String.join(",", lines).strip();
+        if (header.isEmpty() || header.equals("*")) {
+            return Optional.of(ANY);
         }
-        Set<String> tags = Arrays.stream(header.split(","))
-                .map(String::trim)
-                .filter(tag -> !tag.isEmpty())
-                .collect(Collectors.toSet());
-        return new VersionPrecondition(Optional.of(tags));
+        Set<String> strongTags = new HashSet<>();
+        boolean anyTag = false;
+        for (String member : members(header)) {
+            if (member.isEmpty()) {
+                continue; // a list may hold empty members ("a, , b")
+            }
+            if (!ENTITY_TAG.matcher(member).matches()) {
+                return Optional.empty();
+            }
+            anyTag = true;
+            if (!member.startsWith("W/")) {
+                strongTags.add(member);
+            }
+        }
+        return anyTag ? Optional.of(new VersionPrecondition(Optional.of(Set.copyOf(strongTags)))) : Optional.empty();
+    }
+
+    /** The list's members, trimmed: split at the commas outside quotes, as a tag may hold a comma. */
+    private static List<String> members(String header) {
+        List<String> members = new ArrayList<>();
+        StringBuilder member = new StringBuilder();
+        boolean quoted = false;
+        for (char c : header.toCharArray()) {
+            if (c == ',' && !quoted) {
+                members.add(member.toString().strip());
+                member.setLength(0);
+                continue;
+            }
+            quoted ^= c == '"';
+            member.append(c);
+        }
+        members.add(member.toString().strip());
+        return members;
+    }
+
+    /** What the header's lines accept, or a 400 naming If-Match when they are not an If-Match header. */
+    public static VersionPrecondition of(List<String> ifMatchLines) {
+        return ifMatch(ifMatchLines)
+                .orElseThrow(() -> new InvalidBody(
+                        "The request breaks 1 rule(s).",
+                        List.of(new Problem.FieldError(
+                                HEADER, "must be * or entity tags as ETag gives them, such as \"3\"")),
+                        0));
     }
 
     /** The entity tag of a meeting version, quoted as HTTP wants it. */

@@ -220,6 +220,13 @@ final class HostileInputs {
                 list("from in year 0", "from=0000-01-01T00:00:00Z", "from"),
                 list("page past int overflow", "page=21474837&size=100", "page"),
                 list("page of nine digits", "page=999999999", "page"),
+                list("page given twice", "page=0&page=1", "page"),
+                list("from given twice, the same", "from=2030-01-01T00:00:00Z&from=2030-01-01T00:00:00Z", "from"),
+                Arguments.of(
+                        "status given twice",
+                        new Request("GET", "/reminders?status=FAILED&status=DELIVERED", null, null),
+                        400,
+                        "status"),
                 list("page with a plus sign", "page=%2B1", "page"),
                 list("page NaN", "page=NaN", "page"),
                 list("size as 1e2", "size=1e2", "size"),

@@ -199,6 +199,42 @@ class MeetingResourceTest {
     }
 
     @Test
+    void deletesOnlyTheVersionIfMatchNames() {
+        String id = Api.create(meeting().title("Original")).getString("id");
+        Api.replace(id, meeting().title("Second"));
+
+        given().header("If-Match", "\"0\"").delete("/meetings/" + id).then().statusCode(412);
+        given().get("/meetings/" + id).then().statusCode(200).body("title", equalTo("Second"));
+        given().header("If-Match", "\"1\"").delete("/meetings/" + id).then().statusCode(204);
+        given().get("/meetings/" + id).then().statusCode(404);
+    }
+
+    @Test
+    void readsIfMatchAsOneListOverItsLinesAndRefusesOneThatIsNoList() {
+        String id = Api.create(meeting().title("Original")).getString("id");
+
+        for (String notAList : List.of("0", "'0'", "\"0", "*, \"0\"")) {
+            given().contentType(ContentType.JSON)
+                    .header("If-Match", notAList)
+                    .body(meeting().title("Refused").toMap())
+                    .put("/meetings/" + id)
+                    .then()
+                    .statusCode(400)
+                    .contentType(PROBLEM)
+                    .body("errors.field", equalTo(List.of("If-Match")));
+        }
+        given().get("/meetings/" + id).then().body("title", equalTo("Original")).body("version", equalTo(0));
+        given().contentType(ContentType.JSON)
+                .header("If-Match", "\"7\"")
+                .header("If-Match", "\"0\"")
+                .body(meeting().title("Second").toMap())
+                .put("/meetings/" + id)
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(1));
+    }
+
+    @Test
     void refusesAReplaceWithAStaleIfMatchAndChangesNothing() {
         String id = Api.create(meeting().title("Original")).getString("id");
         Api.replace(id, meeting().title("Second"));
@@ -416,7 +452,8 @@ class MeetingResourceTest {
         assertThat(answer.headers().firstValue("Content-Type")).hasValue(PROBLEM);
         assertThat(answer.body())
                 .isEqualTo("{\"type\":\"about:blank\",\"title\":\"Unsupported Media Type\",\"status\":415,"
-                        + "\"detail\":\"Send the body as application/json.\"}");
+                        + "\"detail\":\"This resource takes no body of that media type; its OpenAPI description"
+                        + " names those it takes.\"}");
         assertThat(Database.countMeetings()).isEqualTo(before);
     }
 

@@ -115,6 +115,24 @@ class SeriesTest {
     }
 
     @Test
+    void listsAYearOfAnHourlySeriesAndRefusesAWindowOfMoreThan10000Occurrences() {
+        String id = Api.create(meeting().with("recurrence", "FREQ=HOURLY")).getString("id");
+
+        given().queryParam("size", "1")
+                .get("/meetings/" + id + "/occurrences")
+                .then()
+                .statusCode(200)
+                .body("total", org.hamcrest.Matchers.equalTo(366 * 24));
+        given().queryParam("to", "9999-12-31T00:00:00Z")
+                .queryParam("size", "1")
+                .get("/meetings/" + id + "/occurrences")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("errors[0].field", org.hamcrest.Matchers.equalTo("to"));
+    }
+
+    @Test
     void listsTheOneOccurrenceOfAMeetingWithoutRecurrence() {
         JsonPath created = Api.create(meeting());
 
