@@ -79,7 +79,8 @@ public class DeliveryRound {
         this.tracer = tracer;
         this.delivery = config.delivery();
         this.pauseRefresh = config.admin().pauseRefresh();
-        this.settling = background.worker("reminder-settling");
+        // As many as there are workers, which settled a round each before: as much of Redis at once as then.
+        this.settling = background.pool("reminder-settling", delivery.workers());
     }
 
     /**
@@ -196,13 +197,14 @@ public class DeliveryRound {
         failures.succeeded();
         List<Settlement> settlements = new ArrayList<>(round.settlements());
         settlements.addAll(outcome.settlements());
-        settle(settlements, trace);
+        // An owner who retries as soon as the failure notice comes would otherwise find the entry still leased, and
+        // its retry's arm then undone by this round's settle: the notice goes once Redis has heard of the failure.
+        settle(settlements, trace, () -> failureNotices.reminderFailed(outcome.finalFailures()));
         sender.delivered(outcome.delivered().stream()
                 .map(RoundOutcome.Delivered::message)
                 .toList());
         metrics.skipped(round.skipped().size());
         metrics.failed(outcome.finalFailures().size());
-        failureNotices.reminderFailed(outcome.finalFailures());
         for (RoundOutcome.Delivered delivered : outcome.delivered()) {
             metrics.delivered(path, delivered.lateness());
             delivered.log(path);
@@ -216,7 +218,8 @@ public class DeliveryRound {
                 held.stream()
                         .map(ref -> Settlement.dueAgainIn(ref, delivery.backoff()))
                         .toList(),
-                trace);
+                trace,
+                () -> {});
     }
 
     Duration backoffAfter(int attemptsMade) {
@@ -234,9 +237,10 @@ public class DeliveryRound {
      * waits on Redis: while Redis hangs (stopped, not down, so each call waits out its timeout and a retry), a worker
      * blocked there would hold up the commits of the rounds queued behind it until their transactions' idle limit
      * ended them, and their reminders, sent but not recorded, would go out again. Redis is told late instead; until
-     * then the entries stay leased, and dispatch drops the finished ones if their leases end first.
+     * then the entries stay leased, and dispatch drops the finished ones if their leases end first. {@code then} runs
+     * once Redis has answered or failed.
      */
-    private void settle(Collection<Settlement> settlements, RoundTrace trace) {
+    private void settle(Collection<Settlement> settlements, RoundTrace trace, Runnable then) {
         try {
             settling.execute(() -> {
                 try (Scope ignored = trace.current()) {
@@ -244,9 +248,11 @@ public class DeliveryRound {
                 } catch (RuntimeException e) {
                     Log.warnf("Could not settle %d schedule entries in Redis: %s", settlements.size(), e.getMessage());
                 }
+                then.run();
             });
         } catch (RejectedExecutionException stopping) {
-            // The replica is stopping: the entries come back when their leases end, and dispatch drops the finished.
+            // The replica is stopping: the entries come back when their leases end, and dispatch drops the finished;
+            // failure notices owed are sent by another replica's pass.
             Log.debugf("%d schedule entries left to their leases at stop", settlements.size());
         }
     }

@@ -20,6 +20,7 @@ import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisson.api.RScoredSortedSet;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 
@@ -60,9 +61,16 @@ class RetryTimeTest {
                 .until(() -> Integer.valueOf(1).equals(Api.onlyReminder(id).get("attempts")));
         Instant nextAttemptAt = Instant.parse((String) Api.onlyReminder(id).get("nextAttemptAt"));
 
+        // The round tells Redis of the failure after its commit: once it has, the entry is due at the next attempt
+        // (backoff 3 s) rather than at the end of its lease (10 s), and nothing overwrites what this test sets next.
+        RScoredSortedSet<String> schedule = redis.getScoredSortedSet(prefix + "schedule", StringCodec.INSTANCE);
+        String entry = Api.deliveryId(id, startsAt.minusSeconds(1));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> schedule.getScore(entry) != null
+                        && schedule.getScore(entry)
+                                < nextAttemptAt.plusSeconds(5).toEpochMilli());
         // What a lease that ran out, or a re-arm after Redis lost its keys, would do: the entry is due at once.
-        redis.getScoredSortedSet(prefix + "schedule", StringCodec.INSTANCE)
-                .add(0, Api.deliveryId(id, startsAt.minusSeconds(1)));
+        schedule.add(0, entry);
 
         await().atMost(BACKOFF.plusSeconds(5))
                 .until(() -> "DELIVERED".equals(Api.onlyReminder(id).get("status")));
