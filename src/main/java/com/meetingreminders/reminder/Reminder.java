@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -112,6 +113,21 @@ public class Reminder extends PanacheEntityBase {
         }
         return Reminder.<Reminder>list("meetingId in ?1", Sort.by("sendAt"), meetingIds).stream()
                 .collect(Collectors.groupingBy(reminder -> reminder.meetingId));
+    }
+
+    /**
+     * Which of these reminders no send ever reached ({@code sent_to} empty): a retry sets attempts back to 0 and keeps
+     * what earlier attempts reached, which a reminder planned again at the same send time must not send twice.
+     */
+    static Set<Long> reachedNothing(Collection<Long> ids) {
+        if (ids.isEmpty()) {
+            return Set.of();
+        }
+        List<?> rows = getEntityManager()
+                .createNativeQuery("select id from reminder where id in (:ids) and cardinality(sent_to) = 0")
+                .setParameter("ids", ids)
+                .getResultList();
+        return rows.stream().map(id -> ((Number) id).longValue()).collect(Collectors.toSet());
     }
 
     /**

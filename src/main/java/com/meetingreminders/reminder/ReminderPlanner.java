@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -149,19 +150,28 @@ public class ReminderPlanner {
     }
 
     /**
-     * Deletes the meeting's cancelled reminders that no attempt ever touched beyond the {@link #MOST_UNSENT_CANCELLED}
-     * latest: each change of a schedule cancels rows and makes new ones, and every read and change of the meeting
-     * loads its rows, so that rows kept for ever would let a caller who moves a meeting again and again make it as slow
-     * and as large as they like. A deleted row's timer, if it still fires, finds nothing to send, as for a deleted
-     * meeting; one that an attempt reached stays, as the record of what went out.
+     * Deletes the meeting's cancelled reminders that no send ever reached beyond the {@link #MOST_UNSENT_CANCELLED}
+     * latest by send time: each change of a schedule cancels rows and makes new ones, and every read and change of the
+     * meeting loads its rows, so that rows kept for ever would let a caller who moves a meeting again and again make it
+     * as slow and as large as they like. A deleted row's timer, if it still fires, finds nothing to send, as for a
+     * deleted meeting; one that a send reached stays, as the record of what went out.
      */
     private static void forgetUnsentCancelled(List<Reminder> planned) {
-        List<Reminder> unsent = planned.stream()
+        List<Reminder> cancelled = planned.stream()
                 .filter(reminder -> reminder.status == ReminderStatus.CANCELLED && reminder.attempts == 0)
                 .sorted(Comparator.comparing((Reminder reminder) -> reminder.sendAt)
                         .reversed())
                 .toList();
-        for (Reminder forgotten : unsent.subList(Math.min(unsent.size(), MOST_UNSENT_CANCELLED), unsent.size())) {
+        if (cancelled.size() <= MOST_UNSENT_CANCELLED) {
+            return;
+        }
+        Set<Long> unsent = Reminder.reachedNothing(
+                cancelled.stream().map(reminder -> reminder.id).toList());
+        List<Reminder> forgettable = cancelled.stream()
+                .filter(reminder -> unsent.contains(reminder.id))
+                .toList();
+        for (Reminder forgotten :
+                forgettable.subList(Math.min(forgettable.size(), MOST_UNSENT_CANCELLED), forgettable.size())) {
             forgotten.delete();
             planned.remove(forgotten);
         }
