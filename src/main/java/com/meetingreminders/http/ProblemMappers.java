@@ -31,16 +31,22 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
  */
 public class ProblemMappers {
 
+    /** Said of every resource alike: each takes and answers its own media types, which OpenAPI names. */
+    public static final String NOT_ACCEPTABLE =
+            "This resource answers in no media type that Accept allows; its OpenAPI description names those it does.";
+
+    public static final String UNSUPPORTED_MEDIA_TYPE =
+            "This resource takes no body of that media type; its OpenAPI description names those it takes.";
+
     private static final Map<Integer, String> DETAILS = Map.of(
             404,
             "Nothing is here.",
             405,
             "This resource does not take that method.",
-            // Said of every resource alike: each takes and answers its own media types, which OpenAPI names.
             406,
-            "This resource answers in no media type that Accept allows; its OpenAPI description names those it does.",
+            NOT_ACCEPTABLE,
             415,
-            "This resource takes no body of that media type; its OpenAPI description names those it takes.");
+            UNSUPPORTED_MEDIA_TYPE);
 
     /** The title of every refusal of a body that cannot be parsed, whatever broke first: the bytes or the syntax. */
     private static final String NOT_JSON = "The body is not well-formed JSON.";

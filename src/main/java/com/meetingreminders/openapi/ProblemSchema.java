@@ -1,5 +1,6 @@
 package com.meetingreminders.openapi;
 
+import com.meetingreminders.http.ProblemMappers;
 import jakarta.ws.rs.core.Response;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,13 +20,13 @@ final class ProblemSchema {
             Map.entry(401, "Send a valid bearer token: Authorization: Bearer <JWT>."),
             Map.entry(403, "The caller may not do this."),
             Map.entry(404, "There is no meeting 3f0e9c1a-7b7e-4a55-9a43-0d1c2b3a4f5e."),
-            Map.entry(406, "This resource answers application/json only."),
+            Map.entry(406, ProblemMappers.NOT_ACCEPTABLE),
             Map.entry(
                     409,
                     "A request with this Idempotency-Key is still being processed; retry shortly to get its answer."),
             Map.entry(412, "The meeting has changed since version 3; fetch it again before changing it."),
             Map.entry(413, "The body is over 64 KiB."),
-            Map.entry(415, "Send the body as application/json."),
+            Map.entry(415, ProblemMappers.UNSUPPORTED_MEDIA_TYPE),
             Map.entry(
                     422,
                     "This Idempotency-Key came with another request within 24 hours; a new request needs a new key."),
