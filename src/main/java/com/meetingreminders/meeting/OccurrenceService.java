@@ -38,8 +38,9 @@ public class OccurrenceService {
             Instant to = query.toGiven().orElse(from.plus(DEFAULT_WINDOW));
             List<Instant> all = occurrencesBetween(meeting, from, to);
             if (all.size() > MOST_LISTED) {
+                // Only a window the caller chose can: a year holds at most 8,785 occurrences of an hourly series.
                 throw new InvalidBody(
-                        query.toGiven().isPresent() ? "to" : "from",
+                        "to",
                         "must bound a window of at most " + String.format(Locale.ROOT, "%,d", MOST_LISTED)
                                 + " occurrences; this one holds more: ask for a shorter one");
             }
