@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
@@ -42,6 +41,7 @@ public class FailureNotices {
     private final FailureNoticeStore store;
     private final StreamChannel stream;
     private final WebhookChannel webhook;
+    private final ChosenTargets chosenTargets;
     private final OwnerSignatures ownerSignatures;
     private final ObjectMapper json;
     private final Clock clock;
@@ -61,6 +61,7 @@ public class FailureNotices {
             FailureNoticeStore store,
             StreamChannel stream,
             WebhookChannel webhook,
+            ChosenTargets chosenTargets,
             OwnerSignatures ownerSignatures,
             ObjectMapper json,
             Clock clock,
@@ -71,6 +72,7 @@ public class FailureNotices {
         this.worker = background.worker("failure-notices");
         this.stream = stream;
         this.webhook = webhook;
+        this.chosenTargets = chosenTargets;
         this.ownerSignatures = ownerSignatures;
         this.json = json;
         this.clock = clock;
@@ -157,8 +159,8 @@ public class FailureNotices {
 
     /** One POST; whatever it comes to, the notice is recorded as sent and counted, and never tried again. */
     private void post(OwedNotice owed, WebhookSignature signature) {
-        Optional<WebhookChannel.ChosenTarget> target =
-                webhook.chosenTarget(owed.failureWebhookUrl().orElseThrow());
+        Optional<ChosenTargets.Chosen> target =
+                chosenTargets.of(owed.failureWebhookUrl().orElseThrow());
         String webhookId = owed.notice().webhookId();
         // Checked again at send time: the operator may have taken the host off the list since the meeting was made.
         if (target.isEmpty()) {
@@ -184,19 +186,15 @@ public class FailureNotices {
         if (error == null) {
             return Outcome.SENT;
         }
-        return causeOf(error) instanceof RefusedTarget ? Outcome.REFUSED : Outcome.FAILED;
+        return DeliveryFailure.unwrapped(error) instanceof RefusedTarget ? Outcome.REFUSED : Outcome.FAILED;
     }
 
     private static String why(Throwable error) {
         if (error == null) {
             return "";
         }
-        Throwable cause = causeOf(error);
+        Throwable cause = DeliveryFailure.unwrapped(error);
         return cause instanceof DeliveryFailure ? cause.getMessage() : "could not reach the receiver";
-    }
-
-    private static Throwable causeOf(Throwable error) {
-        return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     }
 
     private void record(List<Long> reminderIds) {

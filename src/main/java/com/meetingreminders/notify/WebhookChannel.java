@@ -12,20 +12,16 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
-import io.vertx.core.impl.VertxInternal;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.core.tracing.TracingPolicy;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.time.Clock;
@@ -34,19 +30,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
  * The signed webhook: {@code POST} of the notification to the meeting's URL or the default one, with the Standard
- * Webhooks headers, signed afresh for each attempt. Any 2xx answer is
- * success, as soon as its status is in; anything else, a redirect included, or no answer within
- * {@code reminders.webhook.timeout}, is a failure. Requests run on Vert.x's non-blocking client, so a slow receiver holds a connection, never a thread; what
- * one receiver does (hang, drip, answer hundreds of megabytes, hang up) costs one attempt of its own reminder and no
- * more (see {@link WebhookExchange}).
+ * Webhooks headers, signed afresh for each attempt. Any 2xx answer is success, as soon as its status is in; anything
+ * else, a redirect included, or no answer within {@code reminders.webhook.timeout}, is a failure. Requests run on
+ * Vert.x's non-blocking client, so a slow receiver holds a connection, never a thread; what one receiver does (hang,
+ * drip, answer hundreds of megabytes, hang up) costs one attempt of its own reminder and no more (see
+ * {@link WebhookExchange}). A meeting's own URL goes where {@link ChosenTargets} checked it may.
  */
 @ApplicationScoped
 @Priority(WebhookChannel.PRIORITY)
@@ -58,18 +51,12 @@ public class WebhookChannel implements Channel {
     /** What {@code sent_to} records for the webhook. */
     static final String RECIPIENT = "webhook";
 
-    static final String NOT_ON_LIST = "the webhook's host is not on reminders.webhook.allowed-hosts";
-
-    /** Says no more than that: the address a caller's name resolves to inside our network is not theirs to learn. */
-    static final String NOT_AT_ADDRESS =
-            "the webhook's host resolves to an internal address that reminders.webhook.allowed-hosts does not name";
-
     private final Vertx vertx;
     private final HttpClient client;
     private final Clock clock;
     private final Duration timeout;
     private final Tracer tracer;
-    private final WebhookAllowList allowList;
+    private final ChosenTargets chosenTargets;
     private final OwnerSignatures ownerSignatures;
     private final Optional<URI> defaultTarget;
     private final WebhookSignature defaultTargetSignature;
@@ -78,7 +65,7 @@ public class WebhookChannel implements Channel {
             Vertx vertx,
             Clock clock,
             Tracer tracer,
-            WebhookAllowList allowList,
+            ChosenTargets chosenTargets,
             OwnerSignatures ownerSignatures,
             DeploymentSecret deploymentSecret,
             BackgroundWork background,
@@ -86,7 +73,7 @@ public class WebhookChannel implements Channel {
         this.vertx = vertx;
         this.clock = clock;
         this.tracer = tracer;
-        this.allowList = allowList;
+        this.chosenTargets = chosenTargets;
         this.ownerSignatures = ownerSignatures;
         this.defaultTarget = config.webhook().url();
         this.defaultTargetSignature = deploymentSecret.signature();
@@ -129,15 +116,17 @@ public class WebhookChannel implements Channel {
                 .filter(outgoing -> outgoing.webhookUrl() != null && !outgoing.hasReached(RECIPIENT))
                 .map(Outgoing::owner)
                 .toList());
-        Map<String, Optional<ChosenTarget>> chosenTargets = new ConcurrentHashMap<>();
+        Map<String, Optional<ChosenTargets.Chosen>> chosen = new ConcurrentHashMap<>();
         return outgoing -> outgoing.hasReached(RECIPIENT) || (outgoing.webhookUrl() == null && defaultTarget.isEmpty())
                 ? List.of()
                 : List.of(new Send(
-                        RECIPIENT, () -> send(outgoing, signatures, chosenTargets), "the webhook URL cannot be used"));
+                        RECIPIENT, () -> send(outgoing, signatures, chosen), "the webhook URL cannot be used"));
     }
 
     private CompletableFuture<Void> send(
-            Outgoing outgoing, Map<String, WebhookSignature> signatures, Map<String, Optional<ChosenTarget>> chosen) {
+            Outgoing outgoing,
+            Map<String, WebhookSignature> signatures,
+            Map<String, Optional<ChosenTargets.Chosen>> chosen) {
         String deliveryId = outgoing.notification().deliveryId();
         if (outgoing.webhookUrl() == null) {
             return send(
@@ -145,70 +134,19 @@ public class WebhookChannel implements Channel {
         }
         // Checked again at send time: the operator may have taken the host off the list since the meeting was made.
         // A URL that does not parse throws here, is not remembered, and fails this send alone.
-        return chosen.computeIfAbsent(outgoing.webhookUrl(), this::chosenTarget)
+        return chosen.computeIfAbsent(outgoing.webhookUrl(), chosenTargets::of)
                 .map(target ->
                         send(target, deliveryId, outgoing.json(), signatures.get(outgoing.owner()), outgoing.trace()))
-                .orElseGet(() -> CompletableFuture.failedFuture(new RefusedTarget(NOT_ON_LIST)));
+                .orElseGet(() -> CompletableFuture.failedFuture(new RefusedTarget(ChosenTargets.NOT_ON_LIST)));
     }
 
-    /** A URL a caller chose, whose host the allow-list takes by name. */
-    record ChosenTarget(URI uri, WebhookTarget target) {}
-
-    /**
-     * The caller's URL as a target, or empty when its host is not on the allow-list; a URL that does not parse at all
-     * throws {@link IllegalArgumentException}.
-     */
-    Optional<ChosenTarget> chosenTarget(String webhookUrl) {
-        URI uri = URI.create(webhookUrl);
-        try {
-            WebhookTarget target = WebhookTarget.of(uri);
-            return allowList.allows(target) ? Optional.of(new ChosenTarget(uri, target)) : Optional.empty();
-        } catch (WebhookTarget.Invalid notATarget) {
-            return Optional.empty();
-        }
-    }
-
-    /**
-     * Sends to a target a caller chose. A host name is looked up first, within the attempt's time, and the request
-     * goes to the address found, and only when the allow-list allows that address ({@link WebhookAllowList#allowsAt}):
-     * the name is not looked up again by the client, so an answer that changes in between cannot send it elsewhere.
-     */
+    /** Sends to a target a caller chose, at the address it was checked at ({@link ChosenTargets#reach}). */
     CompletableFuture<Void> send(
-            ChosenTarget chosen, String deliveryId, String body, WebhookSignature signature, Context trace) {
-        if (chosen.target().isAddress()) {
-            return send(chosen.uri(), null, timeout, deliveryId, body, signature, trace);
-        }
-        long started = System.nanoTime();
-        return resolve(chosen.target().host()).thenCompose(address -> {
-            if (!allowList.allowsAt(chosen.target(), address)) {
-                return CompletableFuture.failedFuture(new RefusedTarget(NOT_AT_ADDRESS));
-            }
-            Duration left = timeout.minusNanos(System.nanoTime() - started);
-            if (left.toMillis() < 1) {
-                return CompletableFuture.failedFuture(lookupTooSlow());
-            }
-            return send(chosen.uri(), address, left, deliveryId, body, signature, trace);
-        });
-    }
-
-    /** The address the client would connect to for this name (Vert.x's resolver: its hosts file, cache and DNS). */
-    private CompletableFuture<InetAddress> resolve(String host) {
-        CompletableFuture<InetAddress> resolved = new CompletableFuture<>();
-        ((VertxInternal) vertx).resolveAddress(host, result -> {
-            if (result.succeeded()) {
-                resolved.complete(result.result());
-            } else {
-                resolved.completeExceptionally(new DeliveryFailure("could not look up the webhook's host"));
-            }
-        });
-        return resolved.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).exceptionallyCompose(error -> {
-            Throwable cause = error instanceof CompletionException ? error.getCause() : error;
-            return CompletableFuture.failedFuture(cause instanceof TimeoutException ? lookupTooSlow() : cause);
-        });
-    }
-
-    private DeliveryFailure lookupTooSlow() {
-        return new DeliveryFailure("could not look up the webhook's host within " + timeout.toMillis() + "ms");
+            ChosenTargets.Chosen chosen, String deliveryId, String body, WebhookSignature signature, Context trace) {
+        return chosenTargets
+                .reach(chosen)
+                .thenCompose(
+                        reach -> send(chosen.uri(), reach.address(), reach.left(), deliveryId, body, signature, trace));
     }
 
     /**
@@ -233,13 +171,14 @@ public class WebhookChannel implements Channel {
             String body,
             WebhookSignature signature,
             Context trace) {
+        int port = target.getPort() > 0 ? target.getPort() : defaultPort(target);
         Span span = tracer.spanBuilder("POST")
                 .setParent(trace)
                 .setSpanKind(SpanKind.CLIENT)
                 .setAttribute("http.request.method", "POST")
                 // Host and port only: a webhook URL's path or query may hold a receiver's secret.
                 .setAttribute("server.address", String.valueOf(target.getHost()))
-                .setAttribute("server.port", (long) (target.getPort() > 0 ? target.getPort() : defaultPort(target)))
+                .setAttribute("server.port", (long) port)
                 .startSpan();
         CompletableFuture<Integer> answered;
         try {
@@ -247,8 +186,7 @@ public class WebhookChannel implements Channel {
             if (address != null) {
                 // Named by its literal: the client pools connections by server host and port, and a pool made for
                 // the name would connect wherever the name then resolves.
-                request.setServer(SocketAddress.inetSocketAddress(
-                        target.getPort() > 0 ? target.getPort() : defaultPort(target), WebhookTarget.literal(address)));
+                request.setServer(SocketAddress.inetSocketAddress(port, WebhookTarget.literal(address)));
             }
             W3CTraceContextPropagator.getInstance()
                     .inject(trace.with(span), request, (options, name, value) -> options.putHeader(name, value));
@@ -259,7 +197,7 @@ public class WebhookChannel implements Channel {
         }
         return answered.handle((status, error) -> {
             String failure = error != null
-                    ? describe(error)
+                    ? WebhookExchange.describe(error, timeout)
                     : status < 200 || status > 299 ? "receiver answered " + status : null;
             if (status != null) {
                 span.setAttribute("http.response.status_code", (long) status);
@@ -296,26 +234,5 @@ public class WebhookChannel implements Channel {
 
     private static int defaultPort(URI target) {
         return "https".equalsIgnoreCase(target.getScheme()) ? 443 : 80;
-    }
-
-    private String describe(Throwable error) {
-        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-        if (cause instanceof DeliveryFailure failure) {
-            return failure.getMessage();
-        }
-        if (cause instanceof ConnectionPoolTooBusyException) {
-            return "too many notifications already waiting for a connection to the receiver";
-        }
-        if (cause instanceof TimeoutException
-                || cause.getClass().getSimpleName().contains("Timeout")) {
-            return "no answer within " + timeout.toMillis() + "ms";
-        }
-        if (cause instanceof ConnectException) {
-            return "could not connect to the receiver";
-        }
-        if (cause instanceof HttpClosedException) {
-            return "the receiver closed the connection";
-        }
-        return "could not reach the receiver";
     }
 }

@@ -2,12 +2,16 @@ package com.meetingreminders.notify;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.RequestOptions;
+import java.net.ConnectException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeoutException;
 
 /**
  * One webhook attempt, from waiting for a pooled connection to the end of the answer, within one absolute deadline
@@ -117,5 +121,27 @@ final class WebhookExchange {
     private void fail(Throwable cause) {
         end();
         answered.completeExceptionally(cause);
+    }
+
+    /** Why an attempt of {@code timeout} failed, in words fit for {@code lastError}. */
+    static String describe(Throwable error, Duration timeout) {
+        Throwable cause = DeliveryFailure.unwrapped(error);
+        if (cause instanceof DeliveryFailure failure) {
+            return failure.getMessage();
+        }
+        if (cause instanceof ConnectionPoolTooBusyException) {
+            return "too many notifications already waiting for a connection to the receiver";
+        }
+        if (cause instanceof TimeoutException
+                || cause.getClass().getSimpleName().contains("Timeout")) {
+            return "no answer within " + timeout.toMillis() + "ms";
+        }
+        if (cause instanceof ConnectException) {
+            return "could not connect to the receiver";
+        }
+        if (cause instanceof HttpClosedException) {
+            return "the receiver closed the connection";
+        }
+        return "could not reach the receiver";
     }
 }
