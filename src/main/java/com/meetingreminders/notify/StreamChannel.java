@@ -6,6 +6,7 @@ import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.smallrye.mutiny.operators.multi.processors.BroadcastProcessor;
+import io.smallrye.mutiny.subscription.BackPressureFailure;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
@@ -19,6 +20,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
+import org.redisson.api.options.PlainOptions;
 import org.redisson.client.codec.StringCodec;
 
 /**
@@ -31,7 +33,18 @@ import org.redisson.client.codec.StringCodec;
 @ApplicationScoped
 public class StreamChannel implements Channel {
 
+    /** Announcements a client may have waiting to be written: ten full delivery rounds of its own. */
+    static final int CLIENT_BACKLOG = 1_000;
+
     private final RTopic delivered;
+    /**
+     * The same channel, for publishing only: a publish is sent at most once, never again after any failure. Redisson
+     * sends a call again after its timeout, and Redis that only hung runs both once it resumes, so that every stream
+     * client got the round twice. A publish that timed out may still arrive, once; one that failed is lost to the
+     * stream, which is live only.
+     */
+    private final RTopic announcing;
+
     private final StreamAudience audience;
     private final BroadcastProcessor<Announcement> clients = BroadcastProcessor.create();
     /** Stream clients connected to this replica; guarded by this. */
@@ -42,6 +55,9 @@ public class StreamChannel implements Channel {
 
     StreamChannel(RedissonClient redis, ReminderKeys keys, StreamAudience audience) {
         this.delivered = redis.getTopic(keys.deliveredChannel(), StringCodec.INSTANCE);
+        this.announcing = redis.getTopic(PlainOptions.name(keys.deliveredChannel())
+                .codec(StringCodec.INSTANCE)
+                .retryAttempts(0));
         this.audience = audience;
     }
 
@@ -204,7 +220,7 @@ public class StreamChannel implements Channel {
             return CompletableFuture.completedFuture(false);
         }
         String round = announcements.stream().map(Announcement::toLine).collect(Collectors.joining("\n"));
-        return delivered
+        return announcing
                 .publishAsync(round)
                 .handle((receivers, error) -> {
                     if (error != null) {
@@ -218,16 +234,23 @@ public class StreamChannel implements Channel {
     }
 
     /**
-     * What the owner's stream client gets from now on: delivered notifications and named events; a client that falls
-     * behind loses events rather than slowing others. This replica listens from before this returns (or, while
-     * Redis is away, from when it is back) until the client's stream ends. Blocks on Redis.
+     * What the owner's stream client gets from now on: delivered notifications and named events. Each client has a
+     * backlog of its own: a round announces its deliveries together, faster than a connection writes them, and a
+     * client that took only what it had asked for got the first of a round and lost the rest. A client that falls
+     * {@link #CLIENT_BACKLOG} behind has its stream ended rather than slowing others or holding their memory; it may
+     * connect again. This replica listens from before this returns (or, while Redis is away, from when it is back)
+     * until the client's stream ends. Blocks on Redis.
      */
     public Multi<Announcement> announcements(String owner) {
         clientConnected();
         AtomicBoolean left = new AtomicBoolean();
-        return clients.onOverflow()
-                .drop()
-                .filter(announcement -> announcement.owner().equals(owner))
+        return clients.filter(announcement -> announcement.owner().equals(owner))
+                .onOverflow()
+                .buffer(CLIENT_BACKLOG)
+                .onFailure(BackPressureFailure.class)
+                .invoke(() -> Log.infof("A stream client fell %d events behind; its stream ends", CLIENT_BACKLOG))
+                .onFailure(BackPressureFailure.class)
+                .recoverWithCompletion()
                 .onTermination()
                 .invoke(() -> clientLeft(left));
     }

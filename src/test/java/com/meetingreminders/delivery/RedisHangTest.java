@@ -4,31 +4,38 @@ import static com.meetingreminders.support.MeetingBody.meeting;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.meetingreminders.notify.StreamChannel;
+import com.meetingreminders.notify.StreamChannel.Announcement;
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.Database;
+import com.meetingreminders.support.EventStream;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.RedisServer;
 import com.meetingreminders.support.TestServers;
+import com.meetingreminders.support.Tokens;
 import com.meetingreminders.support.WebhookReceiver;
 import com.meetingreminders.timer.ReminderKeys;
 import com.meetingreminders.timer.ReminderRef;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Redis of the test's own that hangs (SIGSTOP) rather than fails while rounds are finishing: each call to it then
- * waits out its timeout and a retry. One delivery worker and rounds of ten, so that the rounds' commits queue behind
- * one another, as they do behind four workers under load.
+ * Redis of the test's own that hangs (SIGSTOP) rather than fails: each call to it then waits out its timeout and a
+ * retry, and Redis runs every call it got once it resumes. One delivery worker and rounds of ten, so that the rounds'
+ * commits queue behind one another, as they do behind four workers under load.
  */
 @QuarkusTest
 @TestProfile(RedisHangTest.OneWorkerSmallRounds.class)
@@ -53,6 +60,12 @@ class RedisHangTest {
 
     @Inject
     ReminderKeys keys;
+
+    @Inject
+    StreamChannel streamChannel;
+
+    @TestHTTPResource("/reminders/stream")
+    URI stream;
 
     @RegisterExtension
     final WebhookReceiver receiver = WebhookReceiver.start();
@@ -93,6 +106,39 @@ class RedisHangTest {
                 .allSatisfy((id, times) -> assertThat(times).as(id).isEqualTo(1));
     }
 
+    @Test
+    void aRoundWhosePublishWaitsOutRedisIsAnnouncedOnce() {
+        try (EventStream events = EventStream.connect(stream, Tokens.DEFAULT_CALLER)) {
+            // Published once this replica's listening is known, as it is for a round's deliveries.
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> streamChannel.publish(announcement("before")).join());
+
+            redis.freeze();
+            CompletableFuture<Boolean> published;
+            try {
+                published = streamChannel.publish(announcement("during"));
+                // Every try the client makes has timed out by then: a Redis that only hung runs each one it got.
+                await().atMost(Duration.ofSeconds(30)).until(published::isDone);
+            } finally {
+                redis.thaw();
+            }
+            assertThat(published.join()).as("reported as published").isFalse();
+
+            // Redis runs what it got while it hung as soon as it resumes, every try of the hung publish together: a
+            // publish sent once the first of them was heard comes after them all.
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> !events.about("during").isEmpty());
+            streamChannel.publish(announcement("after"));
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> !events.about("after").isEmpty());
+            assertThat(events.about("during")).hasSize(1);
+        }
+    }
+
+    private static List<Announcement> announcement(String text) {
+        return List.of(new Announcement(Tokens.ownerOf(Tokens.DEFAULT_CALLER), "{\"when\":\"" + text + "\"}"));
+    }
+
     private static long delivered(List<String> meetings) {
         return Database.queryLong(
                 Database.TEST_DATABASE,
@@ -102,8 +148,12 @@ class RedisHangTest {
 
     /** Whether the meeting's one reminder still has an entry in the schedule. */
     private boolean scheduled(String meeting) {
-        Instant sendAt = Instant.parse(Api.onlyReminder(meeting).get("sendAt").toString());
-        ReminderRef ref = new ReminderRef(UUID.fromString(meeting), sendAt);
+        ReminderRef ref = refOf(meeting);
         return !redis.cli("ZSCORE", keys.schedule(keys.shardOf(ref)), ref.id()).isEmpty();
+    }
+
+    private static ReminderRef refOf(String meeting) {
+        Instant sendAt = Instant.parse(Api.onlyReminder(meeting).get("sendAt").toString());
+        return new ReminderRef(UUID.fromString(meeting), sendAt);
     }
 }

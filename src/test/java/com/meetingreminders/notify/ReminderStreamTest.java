@@ -28,6 +28,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -94,6 +95,29 @@ class ReminderStreamTest {
 
         closeStreams();
         await().atMost(Duration.ofSeconds(10)).until(() -> delivered.countSubscribers() == 0);
+    }
+
+    @Test
+    void everyDeliveryOfAFullRoundReachesTheOwnersStream() throws Exception {
+        List<String> events = connect(Tokens.DEFAULT_CALLER);
+        await().atMost(Duration.ofSeconds(5)).until(() -> streamChannel
+                .publish(List.of(new Announcement("no-one", "{}")))
+                .join());
+        String round = UUID.randomUUID().toString();
+        List<Announcement> deliveries = IntStream.range(0, 100)
+                .mapToObj(i -> new Announcement(
+                        Tokens.ownerOf(Tokens.DEFAULT_CALLER), "{\"round\":\"" + round + "\",\"n\":" + i + "}"))
+                .toList();
+
+        // Announced as a round of 100 announces its deliveries: together, in one message.
+        assertThat(streamChannel.publish(deliveries).join()).isTrue();
+
+        await().atMost(Duration.ofSeconds(10))
+                .until(() ->
+                        events.stream().filter(event -> event.contains(round)).count() == deliveries.size());
+        assertThat(events.stream().filter(event -> event.contains(round)))
+                .containsExactlyElementsOf(
+                        deliveries.stream().map(Announcement::notification).toList());
     }
 
     private void assertTheNextDeliveryArrivesOn(List<String> events) throws Exception {
