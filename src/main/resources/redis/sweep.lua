@@ -6,13 +6,18 @@
 --    it took none, as while delivery is paused), and whether the reconciled marker is still there.
 -- KEYS[1] schedule ZSET, KEYS[2] armed-until (ms), KEYS[3] reconciled marker
 -- ARGV[1] most entries to take, ARGV[2] lease ms, ARGV[3] grace ms, ARGV[4] horizon ms,
--- ARGV[5] trigger key prefix, ARGV[6] most trigger keys to give
+-- ARGV[5] trigger key prefix, ARGV[6] most trigger keys to give, ARGV[7] the caller's deadline in ms of Redis time (0
+-- for none): a sweep Redis runs after it (it hung with the call in hand) has no caller left to deliver, and takes none
 -- Returns {now ms, 1 if the marker exists else 0, score of the earliest entry or -1, due entries left, taken members...}
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 
 local taken = {}
 local limit = tonumber(ARGV[1])
+local deadline = tonumber(ARGV[7])
+if deadline > 0 and now > deadline then
+  limit = 0
+end
 if limit > 0 then
   taken = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[3]), 'LIMIT', 0, limit)
   local leasedUntil = now + tonumber(ARGV[2])

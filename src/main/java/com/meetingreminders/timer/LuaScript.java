@@ -37,8 +37,7 @@ public final class LuaScript {
 
     /**
      * Where a script's calls are sent with the client's timeout and retries, for scripts that may run twice: a second
-     * arm or settle finds its work done, a second claim or sweep finds the entries leased and leaves them to wait out
-     * the lease. Callers make it once and keep it, as {@link #sentOnce}.
+     * arm or settle finds its work done. Callers make it once and keep it, as {@link #sentOnce}.
      */
     public static RScript runner(RedissonClient redis) {
         return redis.getScript(StringCodec.INSTANCE);
@@ -50,9 +49,10 @@ public final class LuaScript {
 
     /**
      * Where a script's calls are sent once at most, for callers that must not block, such as request filters on the
-     * event loop. Redisson waits for an answer no longer than {@code timeout}, and never sends a call again: a call
-     * sent again after its timeout runs twice where Redis was only slow, and a script that counts would count twice.
-     * Callers make it once and keep it: Redisson builds it anew, over a copy of its command executor, on each call.
+     * event loop, and for scripts that refuse to run after their caller's deadline. Redisson waits for an answer no
+     * longer than {@code timeout}, and never sends a call again: a call sent again after its timeout runs twice where
+     * Redis was only slow, and a script that counts would count twice. Callers make it once and keep it: Redisson
+     * builds it anew, over a copy of its command executor, on each call.
      */
     public static RScript sentOnce(RedissonClient redis, Duration timeout) {
         return redis.getScript(OptionalOptions.defaults()

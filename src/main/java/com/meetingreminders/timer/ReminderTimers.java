@@ -39,17 +39,26 @@ public class ReminderTimers {
 
     private final RedissonClient redis;
     private final RScript scripts;
+    /**
+     * Sweeps and claims are sent once: a try sent again after the first timed out would run past the deadline and take
+     * nothing (see {@link ShardClocks}), so it would only hold the sweeper or the claimer up for another timeout.
+     */
+    private final RScript sentOnce;
+
     private final ReminderKeys keys;
     private final RemindersConfig config;
     private final RedisSpans spans;
     private final AtomicInteger nextShard = new AtomicInteger();
+    private final ShardClocks clocks;
 
     ReminderTimers(RedissonClient redis, ReminderKeys keys, RemindersConfig config, RedisSpans spans) {
         this.redis = redis;
         this.scripts = LuaScript.runner(redis);
+        this.sentOnce = LuaScript.sentOnce(redis, config.redis().timeout());
         this.keys = keys;
         this.config = config;
         this.spans = spans;
+        this.clocks = new ShardClocks(keys.shards());
     }
 
     /** Puts reminders on the schedule, keeping those already there; returns how many are already due. */
@@ -89,10 +98,13 @@ public class ReminderTimers {
             won.addAll(refsOf(
                     schedule,
                     CLAIM.list(
-                            scripts,
+                            sentOnce,
                             List.of(schedule),
                             ScriptArguments.claim(
-                                    keys.claimPrefix(shard), config.claim().lease(), inShard))));
+                                    keys.claimPrefix(shard),
+                                    config.claim().lease(),
+                                    clocks.deadline(shard, config.redis().timeout()),
+                                    inShard))));
         }));
         return won;
     }
@@ -120,7 +132,7 @@ public class ReminderTimers {
     private Sweep sweepShard(int shard, int limit) {
         String schedule = keys.schedule(shard);
         List<Object> reply = SWEEP.list(
-                scripts,
+                sentOnce,
                 List.of(schedule, keys.armedUntil(shard), keys.reconciled(shard)),
                 List.of(
                         Integer.toString(limit),
@@ -128,10 +140,13 @@ public class ReminderTimers {
                         Long.toString(config.sweeper().grace().toMillis()),
                         Long.toString(config.trigger().horizon().toMillis()),
                         keys.triggerPrefix(shard),
-                        Integer.toString(MAX_TRIGGERS_PER_SWEEP)));
+                        Integer.toString(MAX_TRIGGERS_PER_SWEEP),
+                        Long.toString(clocks.deadline(shard, config.redis().timeout()))));
+        long redisNow = (Long) reply.get(0);
+        clocks.read(shard, redisNow);
         long nextDue = (Long) reply.get(2);
         return new Sweep(
-                (Long) reply.get(0),
+                redisNow,
                 (Long) reply.get(1) == 1L,
                 nextDue < 0 ? OptionalLong.empty() : OptionalLong.of(nextDue),
                 (Long) reply.get(3),

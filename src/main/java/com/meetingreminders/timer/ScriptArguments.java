@@ -10,11 +10,12 @@ final class ScriptArguments {
 
     private ScriptArguments() {}
 
-    /** claim.lua's: the claim counters' prefix, the lease in ms, then the members heard. */
-    static List<String> claim(String claimPrefix, Duration lease, Collection<ReminderRef> heard) {
-        List<String> args = new ArrayList<>(2 + heard.size());
+    /** claim.lua's: the claim counters' prefix, the lease in ms, the deadline in ms, then the members heard. */
+    static List<String> claim(String claimPrefix, Duration lease, long deadline, Collection<ReminderRef> heard) {
+        List<String> args = new ArrayList<>(3 + heard.size());
         args.add(claimPrefix);
         args.add(Long.toString(lease.toMillis()));
+        args.add(Long.toString(deadline));
         heard.forEach(ref -> args.add(ref.id()));
         return args;
     }

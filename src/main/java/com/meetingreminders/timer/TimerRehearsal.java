@@ -39,7 +39,7 @@ public class TimerRehearsal {
             ReminderTimers.CLAIM.list(
                     scripts,
                     List.of(schedule),
-                    ScriptArguments.claim(claimPrefix, config.claim().lease(), refs));
+                    ScriptArguments.claim(claimPrefix, config.claim().lease(), ShardClocks.NO_DEADLINE, refs));
             ReminderTimers.SETTLE.number(
                     scripts,
                     List.of(schedule),

@@ -2,6 +2,7 @@ package com.meetingreminders.delivery;
 
 import static com.meetingreminders.support.MeetingBody.meeting;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.meetingreminders.notify.StreamChannel;
@@ -16,6 +17,7 @@ import com.meetingreminders.support.Tokens;
 import com.meetingreminders.support.WebhookReceiver;
 import com.meetingreminders.timer.ReminderKeys;
 import com.meetingreminders.timer.ReminderRef;
+import com.meetingreminders.timer.ReminderTimers;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -44,7 +46,14 @@ class RedisHangTest {
     public static class OneWorkerSmallRounds implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("reminders.delivery.workers", "1", "reminders.delivery.batch-size", "10");
+            return Map.of(
+                    "reminders.delivery.workers",
+                    "1",
+                    "reminders.delivery.batch-size",
+                    "10",
+                    // A reminder leased to no one waits out the lease: longer than any test here waits.
+                    "reminders.claim.lease",
+                    "10m");
         }
 
         @Override
@@ -63,6 +72,9 @@ class RedisHangTest {
 
     @Inject
     StreamChannel streamChannel;
+
+    @Inject
+    ReminderTimers timers;
 
     @TestHTTPResource("/reminders/stream")
     URI stream;
@@ -104,6 +116,36 @@ class RedisHangTest {
         assertThat(receiver.deliveryCounts())
                 .hasSize(REMINDERS)
                 .allSatisfy((id, times) -> assertThat(times).as(id).isEqualTo(1));
+    }
+
+    @Test
+    void sweepsAndClaimsThatRedisRunsAfterTheirCallerGaveUpLeaseNothing() {
+        Api.pauseDelivery();
+        try {
+            // Due already: while delivery is paused it waits on the schedule, leased to no one.
+            String id = Api.create(meeting()
+                            .startsAt(Moments.now().plusSeconds(600))
+                            .remindBefore("PT11M")
+                            .webhookUrl(receiver.url("/due-during-hang")))
+                    .getString("id");
+            ReminderRef due = refOf(id);
+            redis.freeze();
+            try {
+                // A sweep and a claim of this replica's, each given up after its timeout and retry: Redis has them
+                // both twice, and runs them as soon as it resumes.
+                assertThatThrownBy(() -> timers.sweep(10)).isInstanceOf(RuntimeException.class);
+                assertThatThrownBy(() -> timers.claim(List.of(due))).isInstanceOf(RuntimeException.class);
+            } finally {
+                redis.thaw();
+            }
+        } finally {
+            Api.resumeDelivery();
+        }
+
+        // Leased to no one, it would go out only once the lease ran out: after its meeting started, or never.
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> !receiver.on("/due-during-hang").isEmpty());
+        assertThat(receiver.on("/due-during-hang")).hasSize(1);
     }
 
     @Test

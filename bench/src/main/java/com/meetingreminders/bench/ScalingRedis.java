@@ -106,7 +106,7 @@ final class ScalingRedis {
         evalSha(
                 "claim",
                 PREFIX + "{s0}:schedule",
-                List.of(PREFIX + "{s0}:claim:", Long.toString(LEASE_MS), soon.get(0)));
+                List.of(PREFIX + "{s0}:claim:", Long.toString(LEASE_MS), "0", soon.get(0)));
         String claim = PREFIX + "{s0}:claim:" + soon.get(0);
         figures.add("redis_claim_key_bytes", Long.parseLong(cli("MEMORY", "USAGE", claim)), "MEMORY USAGE " + claim);
     }
@@ -125,7 +125,8 @@ final class ScalingRedis {
                         "0",
                         Long.toString(horizonMs),
                         PREFIX + shard + "trigger:",
-                        Integer.toString(maxTriggers)));
+                        Integer.toString(maxTriggers),
+                        "0"));
     }
 
     void arm(String shard, List<String> pairs, long horizonMs) {

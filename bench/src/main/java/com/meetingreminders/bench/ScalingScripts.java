@@ -106,7 +106,7 @@ final class ScalingScripts {
         redis.resetStats();
         for (int from = 0; from < heard.size(); from += ScalingRedis.CLAIM_BATCH) {
             List<String> args = new ArrayList<>(
-                    List.of(ScalingRedis.PREFIX + shard + "claim:", Long.toString(ScalingRedis.LEASE_MS)));
+                    List.of(ScalingRedis.PREFIX + shard + "claim:", Long.toString(ScalingRedis.LEASE_MS), "0"));
             args.addAll(heard.subList(from, from + ScalingRedis.CLAIM_BATCH));
             redis.evalSha("claim", ScalingRedis.PREFIX + shard + "schedule", args);
         }
