@@ -15,7 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
@@ -106,24 +108,29 @@ public class StreamSlots {
                 .schedule();
     }
 
-    /** Renews the lease of every stream open on this replica, a few hundred a call. */
+    /**
+     * Renews the lease of every stream open on this replica. One call for each caller, a few hundred streams a call:
+     * in a cluster each caller's key lies in a slot of its own, and one script may touch one slot only. The calls go
+     * together, so that a master that is away holds up none of the others' renewals, nor the renewal for long.
+     */
     void renew() {
-        List<Map.Entry<String, String>> streams = new ArrayList<>(open.entrySet());
-        for (int from = 0; from < streams.size(); from += RENEW_BATCH) {
-            List<Map.Entry<String, String>> batch = streams.subList(from, Math.min(streams.size(), from + RENEW_BATCH));
-            List<Object> streamKeys = new ArrayList<>(batch.size());
-            List<String> args = new ArrayList<>(batch.size() + 1);
-            args.add(millis(lease));
-            for (Map.Entry<String, String> stream : batch) {
-                streamKeys.add(stream.getValue());
-                args.add(stream.getKey());
+        Map<String, List<String>> byCaller = open.entrySet().stream()
+                .collect(Collectors.groupingBy(
+                        Map.Entry::getValue, Collectors.mapping(Map.Entry::getKey, Collectors.toList())));
+        List<CompletableFuture<Long>> renewals = new ArrayList<>();
+        byCaller.forEach((key, ids) -> {
+            for (int from = 0; from < ids.size(); from += RENEW_BATCH) {
+                List<String> args = new ArrayList<>(List.of(millis(lease)));
+                args.addAll(ids.subList(from, Math.min(ids.size(), from + RENEW_BATCH)));
+                renewals.add(RENEW.numberAsync(scripts, List.of(key), args).toCompletableFuture());
             }
-            try {
-                RENEW.number(scripts, streamKeys, args);
-            } catch (RuntimeException e) {
-                Log.debugf("Stream leases not renewed (Redis: %s); tried again shortly", e.getMessage());
-                return;
-            }
+        });
+        long failed = renewals.stream()
+                .filter(renewal ->
+                        renewal.handle((renewed, error) -> error != null).join())
+                .count();
+        if (failed > 0) {
+            Log.debugf("%d of %d stream lease renewals failed (Redis); tried again shortly", failed, renewals.size());
         }
     }
 

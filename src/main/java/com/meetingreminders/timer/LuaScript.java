@@ -75,6 +75,12 @@ public final class LuaScript {
                 });
     }
 
+    /** The call of a script that returns a number, without blocking. */
+    public CompletionStage<Long> numberAsync(RScript runner, List<Object> keys, List<String> args) {
+        return runner.<Long>evalAsync(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LONG, keys, args.toArray())
+                .thenApply(this::present);
+    }
+
     public long number(RScript runner, List<Object> keys, List<String> args) {
         return present(runner.eval(RScript.Mode.READ_WRITE, source, RScript.ReturnType.LONG, keys, args.toArray()));
     }

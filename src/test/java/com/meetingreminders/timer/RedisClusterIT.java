@@ -2,8 +2,10 @@ package com.meetingreminders.timer;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
+import com.meetingreminders.support.EventStream;
 import com.meetingreminders.support.Figures;
 import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.Moments;
@@ -11,8 +13,10 @@ import com.meetingreminders.support.OwnDatabase;
 import com.meetingreminders.support.RedisCluster;
 import com.meetingreminders.support.Replica;
 import com.meetingreminders.support.ReplicaPair;
+import com.meetingreminders.support.Tokens;
 import com.meetingreminders.support.WebhookReceiver;
 import com.meetingreminders.support.WebhookReceiver.Received;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -30,7 +34,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Two packaged replicas on a Redis Cluster of 3 masters and 3 replicas of the test's own: reminders in the shards of
  * every master are delivered once, heard from every master; a master without expiration events is swept; a master
  * killed while reminders fall due loses nothing once its replica is promoted, and the new master is heard; FLUSHALL on
- * every master is repaired by reconciliation.
+ * every master is repaired by reconciliation; the open streams of callers whose keys lie on different slots keep
+ * counting.
  */
 class RedisClusterIT {
 
@@ -156,7 +161,74 @@ class RedisClusterIT {
         }
     }
 
+    @Test
+    void keepsCountingTheOpenStreamsOfCallersWhoseKeysLieInDifferentSlots() {
+        Map<String, String> settings =
+                settings(Map.of("reminders.limits.open-streams", "1", "reminders.limits.stream-lease", "9s"));
+        try (Replica replica = Replica.start("streams", settings)) {
+            URI streams = URI.create(replica.url("/reminders/stream"));
+            try (EventStream alices = EventStream.connect(streams, "alice");
+                    EventStream bobs = EventStream.connect(streams, "bob")) {
+                Map<String, StreamLease> opened = streamLeases();
+                assertThat(opened).hasSize(2);
+                // The keys' slots follow from the random key prefix: one time in 16,384 they are the same.
+                assumeThat(opened.values().stream().map(StreamLease::slot).distinct())
+                        .as("slots of the callers' keys")
+                        .hasSize(2);
+
+                // The replica renews both streams' leases (every third of the lease): neither lapses while open.
+                await().atMost(Duration.ofSeconds(30)).until(() -> {
+                    Map<String, StreamLease> now = streamLeases();
+                    return now.keySet().equals(opened.keySet())
+                            && now.entrySet().stream()
+                                    .allMatch(lease -> lease.getValue().endsAt()
+                                            > opened.get(lease.getKey()).endsAt());
+                });
+                long firstLeasesEnd = opened.values().stream()
+                        .mapToLong(StreamLease::endsAt)
+                        .max()
+                        .orElseThrow();
+                await().atMost(Duration.ofSeconds(30)).until(() -> redisMillis() > firstLeasesEnd);
+
+                try (EventStream another = EventStream.open(streams, Tokens.of("alice"))) {
+                    assertThat(another.status()).isEqualTo(429);
+                }
+            }
+        }
+    }
+
+    /** A stream's place in its caller's key: the key's slot and when the lease ends, in Redis time. */
+    private record StreamLease(int slot, long endsAt) {}
+
+    /** Every open stream's lease on the cluster's masters, by stream id. */
+    private Map<String, StreamLease> streamLeases() {
+        Map<String, StreamLease> leases = new HashMap<>();
+        for (int port : cluster.masterPorts()) {
+            for (String key : lines(cluster.cli(port, "KEYS", keyPrefix + "limits:streams:*"))) {
+                List<String> membersAndScores = lines(cluster.cli(port, "ZRANGE", key, "0", "-1", "WITHSCORES"));
+                for (int i = 0; i + 1 < membersAndScores.size(); i += 2) {
+                    leases.put(membersAndScores.get(i), new StreamLease(ReminderKeys.slot(key), (long)
+                            Double.parseDouble(membersAndScores.get(i + 1))));
+                }
+            }
+        }
+        return leases;
+    }
+
+    private long redisMillis() {
+        List<String> time = lines(cluster.cli(cluster.masterPorts().get(0), "TIME"));
+        return Long.parseLong(time.get(0)) * 1000 + Long.parseLong(time.get(1)) / 1000;
+    }
+
+    private static List<String> lines(String reply) {
+        return reply.lines().filter(line -> !line.isBlank()).toList();
+    }
+
     private ReplicaPair start(String name, Map<String, String> overrides) {
+        return ReplicaPair.start(name, settings(overrides));
+    }
+
+    private Map<String, String> settings(Map<String, String> overrides) {
         Map<String, String> settings = new HashMap<>(Map.of(
                 "quarkus.datasource.jdbc.url",
                 database.jdbcUrl(),
@@ -169,7 +241,7 @@ class RedisClusterIT {
                 "reminders.delivery.backoff",
                 "200ms"));
         settings.putAll(overrides);
-        return ReplicaPair.start(name, settings);
+        return settings;
     }
 
     /** {@link #REMINDERS} reminders, {@code spacingMillis} apart, through both replicas; the first send time. */
