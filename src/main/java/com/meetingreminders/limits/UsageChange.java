@@ -65,6 +65,15 @@ public final class UsageChange {
         }
     }
 
+    /**
+     * A FAILED reminder is sent again: it falls due again now, with the e-mails it still owes. Retries would otherwise
+     * be a way around the limits: a caller whose receiver fails could send all its failed reminders in one minute.
+     */
+    public void reminderRetried(int emailsOwed) {
+        add(new Bucket(Kind.REMINDERS, now.truncatedTo(ChronoUnit.MINUTES)), 1);
+        add(new Bucket(Kind.EMAILS, now.truncatedTo(ChronoUnit.HOURS)), emailsOwed);
+    }
+
     /** A reminder that stays planned goes to a different number of attendees from now on. */
     public void attendeesChanged(Instant sendAt, int more) {
         if (sendAt.isAfter(now)) {

@@ -69,6 +69,7 @@ public class ReminderResource {
                             schema = @Schema(implementation = ReminderView.class)))
     @APIResponse(responseCode = "404", description = "No such meeting of the caller, or no reminder at that time")
     @APIResponse(responseCode = "409", description = "The reminder is not FAILED; nothing changed")
+    @APIResponse(responseCode = "429", description = MeetingResource.OVER_LIMIT)
     public Response retry(
             @RestPath UUID id,
             @Parameter(description = "the reminder's send time, an ISO-8601 UTC instant: 2027-03-29T07:00:00Z")

@@ -1,11 +1,13 @@
 package com.meetingreminders.meeting;
 
+import com.meetingreminders.limits.UsageChange;
 import com.meetingreminders.reminder.Reminder;
 import com.meetingreminders.reminder.ReminderPlanner;
 import com.meetingreminders.reminder.ReminderStatus;
 import io.quarkus.panache.common.Page;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -17,9 +19,13 @@ import java.util.UUID;
 public class ReminderService {
 
     private final ReminderPlanner planner;
+    private final MeetingPlans plans;
+    private final Clock clock;
 
-    ReminderService(ReminderPlanner planner) {
+    ReminderService(ReminderPlanner planner, MeetingPlans plans, Clock clock) {
         this.planner = planner;
+        this.plans = plans;
+        this.clock = clock;
     }
 
     /** What a retry found: the reminder as it is now, and whether it was FAILED and is now scheduled again. */
@@ -58,7 +64,9 @@ public class ReminderService {
     /**
      * Schedules a FAILED reminder again, due at once, with fresh attempts; its deliveryId stays what it was, since it
      * is made of the meeting and the send time. Empty when there is no such reminder of the owner's meetings (of any
-     * meeting when {@code owner} is null); a reminder in another state is returned as it is, unchanged.
+     * meeting when {@code owner} is null); a reminder in another state is returned as it is, unchanged. The owner's
+     * retry counts towards its limits as a reminder falling due now, and fails with everything unchanged over them; an
+     * operator's is not counted.
      */
     public Optional<Retry> retry(String owner, UUID meetingId, Instant sendAt) {
         Optional<Meeting> meeting =
@@ -70,11 +78,16 @@ public class ReminderService {
         return Reminder.lockForMeeting(meetingId).stream()
                 .filter(reminder -> reminder.sendAt.equals(sendAt))
                 .findFirst()
-                .map(this::retry);
+                .map(reminder -> retry(reminder, meeting.get(), owner != null));
     }
 
-    private Retry retry(Reminder reminder) {
+    private Retry retry(Reminder reminder, Meeting meeting, boolean counted) {
         boolean scheduled = planner.retry(reminder);
+        if (scheduled && counted) {
+            UsageChange usage = new UsageChange(clock.instant());
+            usage.reminderRetried(Math.max(0, meeting.attendees.size() - Reminder.emailsReached(reminder.id)));
+            plans.charge(meeting.owner, usage);
+        }
         return new Retry(ReminderView.of(reminder), scheduled);
     }
 }

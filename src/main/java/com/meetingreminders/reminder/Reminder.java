@@ -130,6 +130,16 @@ public class Reminder extends PanacheEntityBase {
         return rows.stream().map(id -> ((Number) id).longValue()).collect(Collectors.toSet());
     }
 
+    /** How many e-mails earlier attempts of this reminder reached: a retry sends only the others. */
+    public static int emailsReached(long id) {
+        Number reached = (Number) getEntityManager()
+                .createNativeQuery("select count(*) from reminder, unnest(sent_to) as recipient"
+                        + " where id = :id and recipient like 'email:%'")
+                .setParameter("id", id)
+                .getSingleResult();
+        return reached.intValue();
+    }
+
     /**
      * A retried reminder owes no failure notice any more: if it fails again, its owner hears of that failure. The
      * notice columns are written here only (the delivery round and the notice pass use SQL of their own).

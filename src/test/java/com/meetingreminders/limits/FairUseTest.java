@@ -19,6 +19,7 @@ import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -133,6 +134,42 @@ class FairUseTest {
                 batch(meeting().remindBefore("PT2H", "PT3H", "PT4H"), meeting().remindBefore("PT5H", "PT6H")),
                 "reminders-per-minute");
         assertThat(total()).isZero();
+    }
+
+    @Test
+    void aRetryCountsAsAReminderFallingDueInItsMinute() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        // Due at once, to a receiver that refuses it: FAILED after each retry's attempts, ready to be retried again.
+        String id = create(meeting()
+                        .startsAt(Moments.now().plus(Duration.ofHours(1)))
+                        .remindBefore("PT2H")
+                        .webhookUrl("http://127.0.0.1:" + closedPort + "/refusing"))
+                .statusCode(201)
+                .extract()
+                .path("id");
+        String sendAt = as().get("/meetings/" + id).then().extract().path("reminders[0].sendAt");
+        String retry = "/meetings/" + id + "/reminders/" + sendAt + "/retry";
+
+        // The create and each retry fall due in the minute they are made in. However the minutes fall, three of them
+        // cannot hold three times the limit and one more: one of that many retries is refused, unless they take more
+        // than two minutes in all.
+        ValidatableResponse answer = null;
+        for (int retries = 1; retries <= 3 * REMINDERS_PER_MINUTE; retries++) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> "FAILED".equals(status(id)));
+            answer = as().post(retry).then();
+            if (answer.extract().statusCode() != 202) {
+                break;
+            }
+        }
+        overLimit(answer, "reminders-per-minute");
+        assertThat(status(id)).as("refused, the reminder stays as it was").isEqualTo("FAILED");
+    }
+
+    private String status(String id) {
+        return as().get("/meetings/" + id).then().extract().path("reminders[0].status");
     }
 
     @Test
