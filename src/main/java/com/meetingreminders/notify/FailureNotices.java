@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.context.Context;
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.Startup;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -32,6 +33,8 @@ import java.util.function.Supplier;
  * the lease of {@code reminders.claim.lease} has run out), and the notice then comes once more with the same
  * {@code webhook-id}. The POST is tried once: a failure is logged and counted, never retried.
  */
+// Made at start, not at its first use, so that its counters are exported, at zero, from the start.
+@Startup
 @ApplicationScoped
 public class FailureNotices {
 
