@@ -1,10 +1,12 @@
 package com.meetingreminders.notify;
 
 import com.meetingreminders.limits.StreamSlots;
+import com.meetingreminders.notify.StreamChannel.Announcement;
 import com.meetingreminders.security.Caller;
 import io.quarkus.security.Authenticated;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -14,6 +16,7 @@ import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -51,7 +54,8 @@ public class ReminderStreamResource {
                             + " each event's data",
             description = "A delivered reminder is an unnamed event (`message`). A reminder that ends FAILED is an"
                     + " event named `reminder.failed` instead, its data the notification plus `attempts` and"
-                    + " `lastError`. The stream ends when the token it was opened with expires.")
+                    + " `lastError`. The stream ends when the token it was opened with expires, or when the client falls 1,000"
+                    + " events behind.")
     @APIResponse(
             responseCode = "200",
             description = "The stream: each event's data a notification (JSON)",
@@ -63,11 +67,22 @@ public class ReminderStreamResource {
     public Multi<OutboundSseEvent> stream(@Context Sse sse) {
         String owner = caller.id();
         StreamSlots.Slot slot = slots.open(owner);
-        // The stream ends when the token it was opened with expires; the client reconnects with a fresh one.
+        // The stream ends when the token it was opened with expires; the client reconnects with a fresh one. The end
+        // is an empty item merged in, not select().first(Duration): that completes downstream without cancelling its
+        // upstream, so the client's place on the broadcast, and the replica's listening, outlived the stream.
         Duration untilExpiry = Duration.between(clock.instant(), caller.tokenExpiresAt());
-        return stream.announcements(owner)
+        Multi<Optional<Announcement>> expiry = Uni.createFrom()
+                .item(Optional.<Announcement>empty())
+                .onItem()
+                .delayIt()
+                .by(untilExpiry.isNegative() || untilExpiry.isZero() ? Duration.ofMillis(1) : untilExpiry)
+                .toMulti();
+        return Multi.createBy()
+                .merging()
+                .streams(stream.announcements(owner).map(Optional::of), expiry)
                 .select()
-                .first(untilExpiry.isNegative() || untilExpiry.isZero() ? Duration.ofMillis(1) : untilExpiry)
+                .first(Optional::isPresent)
+                .map(Optional::get)
                 .onTermination()
                 .invoke(slot::close)
                 .map(announcement -> {

@@ -28,7 +28,8 @@ import org.redisson.client.codec.StringCodec;
  * publishes each notification (and each failure notice) on a Redis channel and every replica with stream clients
  * passes what it hears to its own. A replica listens on that channel only while it has stream clients, and a
  * delivering replica publishes only while some replica may listen ({@link StreamAudience}): without stream clients a
- * round announces nothing. It is live only: a client that is not connected, or too slow to keep up, misses events.
+ * round announces nothing. It is live only: a client that is not connected misses events, and one that falls
+ * {@link #CLIENT_BACKLOG} behind has its stream ended.
  */
 @ApplicationScoped
 public class StreamChannel implements Channel {

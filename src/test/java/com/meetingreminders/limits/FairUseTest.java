@@ -12,6 +12,7 @@ import com.meetingreminders.support.EventStream;
 import com.meetingreminders.support.MeetingBody;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.Tokens;
+import com.meetingreminders.timer.ReminderKeys;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -19,6 +20,7 @@ import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
+import jakarta.inject.Inject;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
@@ -29,6 +31,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.redisson.api.RTopic;
+import org.redisson.api.RedissonClient;
 
 /**
  * The limits kept for each caller, in an application of their own with low limits. Each test is a caller of its own,
@@ -60,6 +64,12 @@ class FairUseTest {
 
     @TestHTTPResource("/reminders/stream")
     URI stream;
+
+    @Inject
+    RedissonClient redis;
+
+    @Inject
+    ReminderKeys keys;
 
     private final String caller = "fair-use-" + UUID.randomUUID();
 
@@ -243,6 +253,9 @@ class FairUseTest {
             await().atMost(Duration.ofSeconds(30)).until(expiring::hasEnded);
             assertThat(expiring.endedAt()).isAfterOrEqualTo(expiry.minusMillis(100));
         }
+        // Nothing of it is left on the replica: with no stream open, it stops listening for deliveries.
+        RTopic delivered = redis.getTopic(keys.deliveredChannel());
+        await().atMost(Duration.ofSeconds(10)).until(() -> delivered.countSubscribers() == 0);
         // Its place is free again.
         List<EventStream> streams = Stream.generate(() -> EventStream.open(stream, Tokens.of(caller)))
                 .limit(OPEN_STREAMS)
