@@ -138,8 +138,19 @@
     item.append((name === 'reminder.failed' ? 'FAILED: ' : 'Delivered: ') + notification.title + ', due ', at);
     document.getElementById('live').prepend(item);
     showTimes(item);
-    htmx.trigger(document.body, 'refresh');
-    drawChart();
+    refreshSoon();
+  }
+
+  // A delivery round's events arrive together, up to a hundred at once: the lists and the chart are read again once
+  // for them all, not once each, which would spend the caller's request rate on its own page.
+  let refreshPending = null;
+  function refreshSoon() {
+    if (refreshPending) return;
+    refreshPending = setTimeout(() => {
+      refreshPending = null;
+      htmx.trigger(document.body, 'refresh');
+      drawChart();
+    }, 500);
   }
 
   async function drawChart() {
