@@ -131,6 +131,7 @@ public class ReminderTimers {
 
     private Sweep sweepShard(int shard, int limit) {
         String schedule = keys.schedule(shard);
+        long wouldBeDeadline = clocks.wouldBeDeadline(shard, config.redis().timeout());
         List<Object> reply = SWEEP.list(
                 sentOnce,
                 List.of(schedule, keys.armedUntil(shard), keys.reconciled(shard)),
@@ -143,7 +144,7 @@ public class ReminderTimers {
                         Integer.toString(MAX_TRIGGERS_PER_SWEEP),
                         Long.toString(clocks.deadline(shard, config.redis().timeout()))));
         long redisNow = (Long) reply.get(0);
-        clocks.read(shard, redisNow);
+        clocks.read(shard, redisNow, wouldBeDeadline);
         long nextDue = (Long) reply.get(2);
         return new Sweep(
                 redisNow,

@@ -1,5 +1,6 @@
 package com.meetingreminders.timer;
 
+import io.quarkus.logging.Log;
 import java.time.Duration;
 
 /**
@@ -12,6 +13,10 @@ import java.time.Duration;
  * Redis that hangs keeps what it is sent in its connections and runs it when it resumes, long after that: a sweep or
  * claim run then would lease entries to a caller that never hears of them, and they would wait out the lease, or be
  * skipped once their meeting started. Past its deadline, a script leases nothing, and the next sweep takes what is due.
+ *
+ * <p>A sweep that ran past its deadline and was still answered found Redis slow, not hung: every call would then miss
+ * its deadline and nothing would be delivered. Until a sweep runs within the deadline it would have had, the shard's
+ * calls carry none, and are taken as they were before deadlines: late, rather than not at all.
  */
 final class ShardClocks {
 
@@ -21,24 +26,47 @@ final class ShardClocks {
     private final long[] redisMillis;
     private final long[] readAtNanos;
     private final boolean[] known;
+    private final boolean[] slow;
 
     ShardClocks(int shards) {
         this.redisMillis = new long[shards];
         this.readAtNanos = new long[shards];
         this.known = new boolean[shards];
+        this.slow = new boolean[shards];
     }
 
-    synchronized void read(int shard, long redisNowMillis) {
+    /**
+     * The clock a sweep of the shard read, {@code redisNowMillis}; {@code wouldBeDeadline} is the deadline the sweep
+     * had, or would have had while the shard is slow.
+     */
+    synchronized void read(int shard, long redisNowMillis, long wouldBeDeadline) {
+        boolean late = wouldBeDeadline != NO_DEADLINE && redisNowMillis > wouldBeDeadline;
+        if (late != slow[shard]) {
+            if (late) {
+                Log.warnf(
+                        "Redis ran a sweep of shard %d %d ms past its deadline and still answered: it is slow, not"
+                                + " hung, and the shard's sweeps and claims carry no deadline until it is quick again",
+                        shard, redisNowMillis - wouldBeDeadline);
+            } else {
+                Log.infof("Redis runs the sweeps of shard %d within their deadline again", shard);
+            }
+            slow[shard] = late;
+        }
         redisMillis[shard] = redisNowMillis;
         readAtNanos[shard] = System.nanoTime();
         known[shard] = true;
+    }
+
+    /** The deadline to send with a call of the shard: {@link #wouldBeDeadline}, or none while Redis is slow. */
+    synchronized long deadline(int shard, Duration timeout) {
+        return slow[shard] ? NO_DEADLINE : wouldBeDeadline(shard, timeout);
     }
 
     /**
      * The deadline, in the shard's Redis time, of a call sent now whose client waits {@code timeout}: a quarter of it
      * is kept for the reply, which Redis that has just resumed writes only after the other calls it had waiting.
      */
-    synchronized long deadline(int shard, Duration timeout) {
+    synchronized long wouldBeDeadline(int shard, Duration timeout) {
         if (!known[shard]) {
             return NO_DEADLINE;
         }

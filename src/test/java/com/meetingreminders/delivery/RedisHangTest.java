@@ -131,8 +131,8 @@ class RedisHangTest {
             ReminderRef due = refOf(id);
             redis.freeze();
             try {
-                // A sweep and a claim of this replica's, each given up after its timeout and retry: Redis has them
-                // both twice, and runs them as soon as it resumes.
+                // A sweep and a claim of this replica's, each given up after its timeout: Redis keeps them, and runs
+                // them as soon as it resumes.
                 assertThatThrownBy(() -> timers.sweep(10)).isInstanceOf(RuntimeException.class);
                 assertThatThrownBy(() -> timers.claim(List.of(due))).isInstanceOf(RuntimeException.class);
             } finally {
