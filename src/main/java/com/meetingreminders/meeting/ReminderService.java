@@ -1,11 +1,13 @@
 package com.meetingreminders.meeting;
 
 import com.meetingreminders.limits.UsageChange;
+import com.meetingreminders.notify.EmailChannel;
 import com.meetingreminders.reminder.Reminder;
 import com.meetingreminders.reminder.ReminderPlanner;
 import com.meetingreminders.reminder.ReminderStatus;
 import io.quarkus.panache.common.Page;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
@@ -69,8 +71,10 @@ public class ReminderService {
      * operator's is not counted.
      */
     public Optional<Retry> retry(String owner, UUID meetingId, Instant sendAt) {
-        Optional<Meeting> meeting =
-                owner == null ? Meeting.findByIdOptional(meetingId) : Meeting.findOwned(owner, meetingId);
+        // The meeting's row first, as a change takes it: the attendees a retry counts are those it will be sent to.
+        Optional<Meeting> meeting = owner == null
+                ? Meeting.findByIdOptional(meetingId, LockModeType.PESSIMISTIC_WRITE)
+                : Meeting.findOwnedForUpdate(owner, meetingId);
         if (meeting.isEmpty()) {
             return Optional.empty();
         }
@@ -85,7 +89,10 @@ public class ReminderService {
         boolean scheduled = planner.retry(reminder);
         if (scheduled && counted) {
             UsageChange usage = new UsageChange(clock.instant());
-            usage.reminderRetried(Math.max(0, meeting.attendees.size() - Reminder.emailsReached(reminder.id)));
+            List<String> emailed = meeting.attendees.stream()
+                    .map(attendee -> EmailChannel.RECIPIENT + attendee)
+                    .toList();
+            usage.reminderRetried(emailed.size() - Reminder.reached(reminder.id, emailed));
             plans.charge(meeting.owner, usage);
         }
         return new Retry(ReminderView.of(reminder), scheduled);

@@ -30,7 +30,7 @@ public class EmailChannel implements Channel {
     static final int PRIORITY = 10;
 
     /** What {@code sent_to} records before each attendee's address. */
-    static final String RECIPIENT = "email:";
+    public static final String RECIPIENT = "email:";
 
     private static final DateTimeFormatter LOCAL_START =
             DateTimeFormatter.ofPattern("EEEE d MMMM uuuu, HH:mm", Locale.ENGLISH);

@@ -130,12 +130,16 @@ public class Reminder extends PanacheEntityBase {
         return rows.stream().map(id -> ((Number) id).longValue()).collect(Collectors.toSet());
     }
 
-    /** How many e-mails earlier attempts of this reminder reached: a retry sends only the others. */
-    public static int emailsReached(long id) {
+    /** How many of these recipients (as {@code sent_to} names them) earlier attempts of this reminder reached. */
+    public static int reached(long id, Collection<String> recipients) {
+        if (recipients.isEmpty()) {
+            return 0;
+        }
         Number reached = (Number) getEntityManager()
-                .createNativeQuery("select count(*) from reminder, unnest(sent_to) as recipient"
-                        + " where id = :id and recipient like 'email:%'")
+                .createNativeQuery("select count(distinct recipient) from reminder, unnest(sent_to) as recipient"
+                        + " where id = :id and recipient in (:recipients)")
                 .setParameter("id", id)
+                .setParameter("recipients", recipients)
                 .getSingleResult();
         return reached.intValue();
     }

@@ -21,6 +21,7 @@ import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
+import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
@@ -148,20 +149,8 @@ class FairUseTest {
 
     @Test
     void aRetryCountsAsAReminderFallingDueInItsMinute() throws Exception {
-        int closedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closedPort = socket.getLocalPort();
-        }
-        // Due at once, to a receiver that refuses it: FAILED after each retry's attempts, ready to be retried again.
-        String id = create(meeting()
-                        .startsAt(Moments.now().plus(Duration.ofHours(1)))
-                        .remindBefore("PT2H")
-                        .webhookUrl("http://127.0.0.1:" + closedPort + "/refusing"))
-                .statusCode(201)
-                .extract()
-                .path("id");
-        String sendAt = as().get("/meetings/" + id).then().extract().path("reminders[0].sendAt");
-        String retry = "/meetings/" + id + "/reminders/" + sendAt + "/retry";
+        String id = dueToARefusingReceiver(meeting());
+        String retry = retryOf(id);
 
         // The create and each retry fall due in the minute they are made in. However the minutes fall, three of them
         // cannot hold three times the limit and one more: one of that many retries is refused, unless they take more
@@ -176,6 +165,40 @@ class FairUseTest {
         }
         overLimit(answer, "reminders-per-minute");
         assertThat(status(id)).as("refused, the reminder stays as it was").isEqualTo("FAILED");
+    }
+
+    @Test
+    void aRetryCountsOnlyTheEMailsItStillOwes() throws Exception {
+        // The e-mails go out and the webhook fails: FAILED, with every attendee reached. Half the hour's e-mails.
+        String id = dueToARefusingReceiver(meeting().attendees("a@example.com", "b@example.com", "c@example.com"));
+
+        // Each retry owes the webhook alone: were its e-mails counted again, the second would be over the hour's six.
+        for (int retry = 1; retry <= 2; retry++) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> "FAILED".equals(status(id)));
+            as().post(retryOf(id)).then().statusCode(202);
+        }
+    }
+
+    /**
+     * Creates the meeting with one reminder, due at once, to a receiver that refuses connections: FAILED after its
+     * attempts, and after each retry's. Returns the meeting's id.
+     */
+    private String dueToARefusingReceiver(MeetingBody body) throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        return create(body.startsAt(Moments.now().plus(Duration.ofHours(1)))
+                        .remindBefore("PT2H")
+                        .webhookUrl("http://127.0.0.1:" + closedPort + "/refusing"))
+                .statusCode(201)
+                .extract()
+                .path("id");
+    }
+
+    private String retryOf(String id) {
+        String sendAt = as().get("/meetings/" + id).then().extract().path("reminders[0].sendAt");
+        return "/meetings/" + id + "/reminders/" + sendAt + "/retry";
     }
 
     private String status(String id) {
