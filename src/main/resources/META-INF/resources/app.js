@@ -100,10 +100,11 @@
   // EventSource cannot send a bearer token, so the stream is read with fetch.
   async function stream() {
     if (streamAbort) streamAbort.abort();
-    streamAbort = new AbortController();
+    const abort = new AbortController();
+    streamAbort = abort;
     let response;
     try {
-      response = await fetch('/reminders/stream', { headers: { Authorization: 'Bearer ' + token() }, signal: streamAbort.signal });
+      response = await fetch('/reminders/stream', { headers: { Authorization: 'Bearer ' + token() }, signal: abort.signal });
     } catch (e) { return; }
     if (!response.ok) { say(await problemText(response)); return; }
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -111,7 +112,12 @@
     for (;;) {
       let chunk;
       try { chunk = await reader.read(); } catch (e) { return; }
-      if (chunk.done) return;
+      // The service ended the stream (the token expired, or the page fell behind): open it again, unless the page
+      // has moved on to another stream. An expired token is answered 401, which the page shows.
+      if (chunk.done) {
+        if (streamAbort === abort) setTimeout(stream, 1000);
+        return;
+      }
       buffer += chunk.value;
       let end;
       while ((end = buffer.indexOf('\n\n')) >= 0) {

@@ -67,9 +67,11 @@ public class ReminderStreamResource {
     public Multi<OutboundSseEvent> stream(@Context Sse sse) {
         String owner = caller.id();
         StreamSlots.Slot slot = slots.open(owner);
-        // The stream ends when the token it was opened with expires; the client reconnects with a fresh one. The end
-        // is an empty item merged in, not select().first(Duration): that completes downstream without cancelling its
-        // upstream, so the client's place on the broadcast, and the replica's listening, outlived the stream.
+        // The stream ends when the token it was opened with expires (the client reconnects with a fresh one), or when
+        // the client's announcements end, as they do when it falls too far behind. Either end is an empty item: a
+        // merge completes only once all its streams have, and select().first(Duration) completes downstream without
+        // cancelling its upstream, so that the client's place on the broadcast, and the replica's listening, outlived
+        // the stream.
         Duration untilExpiry = Duration.between(clock.instant(), caller.tokenExpiresAt());
         Multi<Optional<Announcement>> expiry = Uni.createFrom()
                 .item(Optional.<Announcement>empty())
@@ -79,7 +81,12 @@ public class ReminderStreamResource {
                 .toMulti();
         return Multi.createBy()
                 .merging()
-                .streams(stream.announcements(owner).map(Optional::of), expiry)
+                .streams(
+                        stream.announcements(owner)
+                                .map(Optional::of)
+                                .onCompletion()
+                                .continueWith(Optional.empty()),
+                        expiry)
                 .select()
                 .first(Optional::isPresent)
                 .map(Optional::get)

@@ -34,10 +34,10 @@ import org.redisson.client.codec.StringCodec;
 @ApplicationScoped
 public class StreamChannel implements Channel {
 
-    /** Announcements a client may have waiting to be written: ten full delivery rounds of its own. */
+    /** Announcements a client may have waiting to be written: ten full delivery rounds at the default batch size. */
     static final int CLIENT_BACKLOG = 1_000;
 
-    private final RTopic delivered;
+    private final RTopic listened;
     /**
      * The same channel, for publishing only: a publish is sent at most once, never again after any failure. Redisson
      * sends a call again after its timeout, and Redis that only hung runs both once it resumes, so that every stream
@@ -55,7 +55,7 @@ public class StreamChannel implements Channel {
     private volatile TopicSubscription listening;
 
     StreamChannel(RedissonClient redis, ReminderKeys keys, StreamAudience audience) {
-        this.delivered = redis.getTopic(keys.deliveredChannel(), StringCodec.INSTANCE);
+        this.listened = redis.getTopic(keys.deliveredChannel(), StringCodec.INSTANCE);
         this.announcing = redis.getTopic(PlainOptions.name(keys.deliveredChannel())
                 .codec(StringCodec.INSTANCE)
                 .retryAttempts(0));
@@ -133,7 +133,7 @@ public class StreamChannel implements Channel {
     private void listen() {
         if (listening == null) {
             // Made again after a reconnect: a replica that found no one listening meanwhile publishes again.
-            TopicSubscription made = TopicSubscription.to(delivered, audience::joined, () -> {}, this::toClients);
+            TopicSubscription made = TopicSubscription.to(listened, audience::joined, () -> {}, this::toClients);
             try {
                 // Said before the client's stream starts: replicas that had stopped publishing start again as soon as
                 // they hear it, a moment later, and this one at once.

@@ -35,9 +35,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Redis of the test's own that hangs (SIGSTOP) rather than fails: each call to it then waits out its timeout and a
- * retry, and Redis runs every call it got once it resumes. One delivery worker and rounds of ten, so that the rounds'
- * commits queue behind one another, as they do behind four workers under load.
+ * Redis of the test's own that hangs (SIGSTOP) rather than fails: each call to it then waits out its timeout (and most
+ * a retry), and Redis runs every call it got once it resumes. One delivery worker and rounds of ten, so that the
+ * rounds' commits queue behind one another, as they do behind four workers under load; a lease longer than any wait
+ * here, so that a reminder leased to no one shows.
  */
 @QuarkusTest
 @TestProfile(RedisHangTest.OneWorkerSmallRounds.class)
@@ -151,9 +152,11 @@ class RedisHangTest {
     @Test
     void aRoundWhosePublishWaitsOutRedisIsAnnouncedOnce() {
         try (EventStream events = EventStream.connect(stream, Tokens.DEFAULT_CALLER)) {
-            // Published once this replica's listening is known, as it is for a round's deliveries.
-            await().atMost(Duration.ofSeconds(10))
-                    .until(() -> streamChannel.publish(announcement("before")).join());
+            // The client's stream takes announcements once one sent to it has arrived.
+            await().atMost(Duration.ofSeconds(10)).until(() -> {
+                streamChannel.publish(announcement("before"));
+                return !events.about("before").isEmpty();
+            });
 
             redis.freeze();
             CompletableFuture<Boolean> published;

@@ -8,6 +8,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.meetingreminders.notify.StreamChannel.Announcement;
 import com.meetingreminders.support.Api;
+import com.meetingreminders.support.CapturedLogs;
 import com.meetingreminders.support.LeadTime;
 import com.meetingreminders.support.Tokens;
 import com.meetingreminders.support.WebhookReceiver;
@@ -16,11 +17,17 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -100,9 +107,11 @@ class ReminderStreamTest {
     @Test
     void everyDeliveryOfAFullRoundReachesTheOwnersStream() throws Exception {
         List<String> events = connect(Tokens.DEFAULT_CALLER);
-        await().atMost(Duration.ofSeconds(5)).until(() -> streamChannel
-                .publish(List.of(new Announcement("no-one", "{}")))
-                .join());
+        // The client's stream takes announcements once one sent to it has arrived.
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            streamChannel.publish(List.of(new Announcement(Tokens.ownerOf(Tokens.DEFAULT_CALLER), "{\"ready\":1}")));
+            return events.stream().anyMatch(event -> event.contains("ready"));
+        });
         String round = UUID.randomUUID().toString();
         List<Announcement> deliveries = IntStream.range(0, 100)
                 .mapToObj(i -> new Announcement(
@@ -118,6 +127,54 @@ class ReminderStreamTest {
         assertThat(events.stream().filter(event -> event.contains(round)))
                 .containsExactlyElementsOf(
                         deliveries.stream().map(Announcement::notification).toList());
+    }
+
+    @Test
+    void aClientThatFallsFarBehindHasItsStreamEnded() throws Exception {
+        try (CapturedLogs logs = CapturedLogs.of(StreamChannel.class.getName());
+                Socket client = new Socket()) {
+            // A client that reads nothing, with a small window: what the replica writes soon waits in its buffers.
+            client.setReceiveBufferSize(4 * 1024);
+            client.connect(new InetSocketAddress(stream.getHost(), stream.getPort()));
+            client.getOutputStream()
+                    .write(("GET " + stream.getPath() + " HTTP/1.1\r\nHost: " + stream.getHost() + "\r\nAccept:"
+                                    + " text/event-stream\r\nAuthorization: " + Tokens.bearer(Tokens.DEFAULT_CALLER)
+                                    + "\r\nConnection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
+            // The client's stream takes announcements once one sent to it has arrived.
+            InputStream answer = client.getInputStream();
+            StringBuilder arrived = new StringBuilder();
+            await().atMost(Duration.ofSeconds(10)).until(() -> {
+                streamChannel.publish(
+                        List.of(new Announcement(Tokens.ownerOf(Tokens.DEFAULT_CALLER), "{\"ready\":1}")));
+                while (answer.available() > 0) {
+                    arrived.append((char) answer.read());
+                }
+                return arrived.indexOf("ready") >= 0;
+            });
+
+            // Three backlogs' worth, 8 kB each: more than the connection's buffers and the backlog hold together.
+            String padding = "x".repeat(8 * 1024);
+            for (int round = 0; round < 30; round++) {
+                int first = round * 100;
+                streamChannel
+                        .publish(IntStream.range(first, first + 100)
+                                .mapToObj(i -> new Announcement(
+                                        Tokens.ownerOf(Tokens.DEFAULT_CALLER),
+                                        "{\"n\":" + i + ",\"padding\":\"" + padding + "\"}"))
+                                .toList())
+                        .join();
+            }
+            await().atMost(Duration.ofSeconds(30)).until(() -> logs.count("events behind; its stream ends") == 1);
+
+            // The replica ends the answer: the client reads what was written, then the end.
+            client.setSoTimeout(30_000);
+            long events;
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(answer, StandardCharsets.UTF_8))) {
+                events = lines.lines().filter(line -> line.startsWith("data:")).count();
+            }
+            assertThat(events).isPositive().isLessThan(3_000);
+        }
     }
 
     private void assertTheNextDeliveryArrivesOn(List<String> events) throws Exception {
