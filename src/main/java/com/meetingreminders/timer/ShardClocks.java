@@ -14,24 +14,29 @@ import java.time.Duration;
  * claim run then would lease entries to a caller that never hears of them, and they would wait out the lease, or be
  * skipped once their meeting started. Past its deadline, a script leases nothing, and the next sweep takes what is due.
  *
- * <p>A sweep that ran past its deadline and was still answered found Redis slow, not hung: every call would then miss
- * its deadline and nothing would be delivered. Until a sweep runs within the deadline it would have had, the shard's
- * calls carry none, and are taken as they were before deadlines: late, rather than not at all.
+ * <p>Sweeps that ran past their deadline and were still answered, twice in a row, found Redis slow, not hung: every
+ * call would then miss its deadline and nothing would be delivered. Until a sweep runs within the deadline it would
+ * have had, the shard's calls carry none, and are taken as they were before deadlines: late, rather than not at all.
  */
 final class ShardClocks {
 
     /** No check: for a shard whose first sweep has not answered yet, and for the delivery warm-up's own keys. */
     static final long NO_DEADLINE = 0;
 
+    /** Late yet answered sweeps in a row that make a shard slow. */
+    static final int LATE_SWEEPS_WHEN_SLOW = 2;
+
     private final long[] redisMillis;
     private final long[] readAtNanos;
     private final boolean[] known;
+    private final int[] lateInARow;
     private final boolean[] slow;
 
     ShardClocks(int shards) {
         this.redisMillis = new long[shards];
         this.readAtNanos = new long[shards];
         this.known = new boolean[shards];
+        this.lateInARow = new int[shards];
         this.slow = new boolean[shards];
     }
 
@@ -41,16 +46,21 @@ final class ShardClocks {
      */
     synchronized void read(int shard, long redisNowMillis, long wouldBeDeadline) {
         boolean late = wouldBeDeadline != NO_DEADLINE && redisNowMillis > wouldBeDeadline;
-        if (late != slow[shard]) {
-            if (late) {
+        lateInARow[shard] = late ? lateInARow[shard] + 1 : 0;
+        // One late sweep alone is what a hang leaves (sent just before Redis resumed) or a failover to a master whose
+        // clock is ahead: neither makes Redis slow.
+        boolean slowNow = lateInARow[shard] >= LATE_SWEEPS_WHEN_SLOW;
+        if (slowNow != slow[shard]) {
+            if (slowNow) {
                 Log.warnf(
-                        "Redis ran a sweep of shard %d %d ms past its deadline and still answered: it is slow, not"
-                                + " hung, and the shard's sweeps and claims carry no deadline until it is quick again",
-                        shard, redisNowMillis - wouldBeDeadline);
+                        "Redis ran %d sweeps of shard %d in a row past their deadline (the last by %d ms) and still"
+                                + " answered: it is slow, not hung, and the shard's sweeps and claims carry no deadline"
+                                + " until it is quick again",
+                        LATE_SWEEPS_WHEN_SLOW, shard, redisNowMillis - wouldBeDeadline);
             } else {
                 Log.infof("Redis runs the sweeps of shard %d within their deadline again", shard);
             }
-            slow[shard] = late;
+            slow[shard] = slowNow;
         }
         redisMillis[shard] = redisNowMillis;
         readAtNanos[shard] = System.nanoTime();

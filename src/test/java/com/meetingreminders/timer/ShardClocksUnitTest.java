@@ -21,20 +21,22 @@ class ShardClocksUnitTest {
     void aCallsDeadlineIsThreeQuartersOfTheTimeoutAfterTheShardsClock() {
         clocks.read(0, REDIS_NOW, ShardClocks.NO_DEADLINE);
 
-        assertThat(clocks.deadline(0, TIMEOUT)).isBetween(REDIS_NOW + 1_500, REDIS_NOW + 1_500 + 1_000);
+        // Plus the time since the reading, which a loaded machine may make long.
+        assertThat(clocks.deadline(0, TIMEOUT)).isGreaterThanOrEqualTo(REDIS_NOW + 1_500);
         assertThat(clocks.deadline(1, TIMEOUT)).as("another shard").isEqualTo(ShardClocks.NO_DEADLINE);
     }
 
     @Test
-    void aSweepAnsweredPastItsDeadlineLiftsDeadlinesUntilOneRunsWithinIt() {
+    void sweepsAnsweredPastTheirDeadlineTwiceInARowLiftDeadlinesUntilOneRunsWithinIt() {
         clocks.read(0, REDIS_NOW, ShardClocks.NO_DEADLINE);
 
-        // Slow, not hung: the reply came back, after Redis ran the sweep past the deadline it was sent with.
+        // Slow, not hung: the replies came back, after Redis ran the sweeps past the deadlines they were sent with.
         clocks.read(0, REDIS_NOW + 1_800, REDIS_NOW + 1_500);
-        assertThat(clocks.deadline(0, TIMEOUT)).isEqualTo(ShardClocks.NO_DEADLINE);
-        assertThat(clocks.wouldBeDeadline(0, TIMEOUT)).isGreaterThan(REDIS_NOW + 1_800);
+        assertThat(clocks.deadline(0, TIMEOUT)).as("after one late sweep").isNotEqualTo(ShardClocks.NO_DEADLINE);
+        clocks.read(0, REDIS_NOW + 3_700, REDIS_NOW + 3_400);
+        assertThat(clocks.deadline(0, TIMEOUT)).as("after two").isEqualTo(ShardClocks.NO_DEADLINE);
 
-        clocks.read(0, REDIS_NOW + 2_000, REDIS_NOW + 3_300);
-        assertThat(clocks.deadline(0, TIMEOUT)).isGreaterThanOrEqualTo(REDIS_NOW + 3_500);
+        clocks.read(0, REDIS_NOW + 4_000, REDIS_NOW + 5_300);
+        assertThat(clocks.deadline(0, TIMEOUT)).isGreaterThanOrEqualTo(REDIS_NOW + 5_500);
     }
 }
