@@ -109,7 +109,7 @@ public class StreamSlots {
     }
 
     /**
-     * Renews the lease of every stream open on this replica. One call for each caller, a few hundred streams a call:
+     * Renews the lease of every stream open on this replica. One call for each caller (for its few streams):
      * in a cluster each caller's key lies in a slot of its own, and one script may touch one slot only. The calls go
      * together, so that a master that is away holds up none of the others' renewals, nor the renewal for long.
      */

@@ -59,7 +59,9 @@ public class ReminderResource {
     @Operation(
             summary = "Send a FAILED reminder again",
             description = "The meeting's owner or an operator. The reminder is SCHEDULED again with attempts 0, due at"
-                    + " once, and delivered once with its deliveryId unchanged (the late cut-off still applies).")
+                    + " once, and delivered once with its deliveryId unchanged (the late cut-off still applies). An"
+                    + " owner's retry counts towards its limits as a reminder falling due now, with the e-mails it still"
+                    + " owes; an operator's is not counted.")
     @APIResponse(
             responseCode = "202",
             description = "Scheduled again; the reminder as it is now",
