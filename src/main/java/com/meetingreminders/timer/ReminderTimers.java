@@ -142,7 +142,7 @@ public class ReminderTimers {
                         Long.toString(config.trigger().horizon().toMillis()),
                         keys.triggerPrefix(shard),
                         Integer.toString(MAX_TRIGGERS_PER_SWEEP),
-                        Long.toString(clocks.deadline(shard, config.redis().timeout()))));
+                        Long.toString(clocks.sent(shard, wouldBeDeadline))));
         long redisNow = (Long) reply.get(0);
         clocks.read(shard, redisNow, wouldBeDeadline);
         long nextDue = (Long) reply.get(2);

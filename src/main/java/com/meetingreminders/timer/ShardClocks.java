@@ -26,18 +26,16 @@ final class ShardClocks {
     /** Late yet answered sweeps in a row that make a shard slow. */
     static final int LATE_SWEEPS_WHEN_SLOW = 2;
 
+    /** The shard's clock as its last sweep read it; 0 until one has (Redis's clock never reads 0). */
     private final long[] redisMillis;
+
     private final long[] readAtNanos;
-    private final boolean[] known;
     private final int[] lateInARow;
-    private final boolean[] slow;
 
     ShardClocks(int shards) {
         this.redisMillis = new long[shards];
         this.readAtNanos = new long[shards];
-        this.known = new boolean[shards];
         this.lateInARow = new int[shards];
-        this.slow = new boolean[shards];
     }
 
     /**
@@ -46,12 +44,10 @@ final class ShardClocks {
      */
     synchronized void read(int shard, long redisNowMillis, long wouldBeDeadline) {
         boolean late = wouldBeDeadline != NO_DEADLINE && redisNowMillis > wouldBeDeadline;
+        boolean wasSlow = isSlow(shard);
         lateInARow[shard] = late ? lateInARow[shard] + 1 : 0;
-        // One late sweep alone is what a hang leaves (sent just before Redis resumed) or a failover to a master whose
-        // clock is ahead: neither makes Redis slow.
-        boolean slowNow = lateInARow[shard] >= LATE_SWEEPS_WHEN_SLOW;
-        if (slowNow != slow[shard]) {
-            if (slowNow) {
+        if (isSlow(shard) != wasSlow) {
+            if (isSlow(shard)) {
                 Log.warnf(
                         "Redis ran %d sweeps of shard %d in a row past their deadline (the last by %d ms) and still"
                                 + " answered: it is slow, not hung, and the shard's sweeps and claims carry no deadline"
@@ -60,16 +56,27 @@ final class ShardClocks {
             } else {
                 Log.infof("Redis runs the sweeps of shard %d within their deadline again", shard);
             }
-            slow[shard] = slowNow;
         }
         redisMillis[shard] = redisNowMillis;
         readAtNanos[shard] = System.nanoTime();
-        known[shard] = true;
+    }
+
+    /**
+     * One late sweep alone is what a hang leaves (sent just before Redis resumed) or a failover to a master whose clock
+     * is ahead: neither makes Redis slow.
+     */
+    private boolean isSlow(int shard) {
+        return lateInARow[shard] >= LATE_SWEEPS_WHEN_SLOW;
     }
 
     /** The deadline to send with a call of the shard: {@link #wouldBeDeadline}, or none while Redis is slow. */
     synchronized long deadline(int shard, Duration timeout) {
-        return slow[shard] ? NO_DEADLINE : wouldBeDeadline(shard, timeout);
+        return sent(shard, wouldBeDeadline(shard, timeout));
+    }
+
+    /** What to send of the deadline a call would have: none while Redis is slow. */
+    synchronized long sent(int shard, long wouldBeDeadline) {
+        return isSlow(shard) ? NO_DEADLINE : wouldBeDeadline;
     }
 
     /**
@@ -77,7 +84,7 @@ final class ShardClocks {
      * is kept for the reply, which Redis that has just resumed writes only after the other calls it had waiting.
      */
     synchronized long wouldBeDeadline(int shard, Duration timeout) {
-        if (!known[shard]) {
+        if (redisMillis[shard] == 0) {
             return NO_DEADLINE;
         }
         long elapsedMillis = (System.nanoTime() - readAtNanos[shard]) / 1_000_000;
