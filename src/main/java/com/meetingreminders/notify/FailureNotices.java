@@ -134,7 +134,7 @@ public class FailureNotices {
             return;
         }
         stream.publish(taken.stream()
-                .map(owed -> StreamChannel.Announcement.named(FailureNotice.EVENT, owed.owner(), toJson(owed)))
+                .map(owed -> Announcement.named(FailureNotice.EVENT, owed.owner(), toJson(owed)))
                 .toList());
         List<OwedNotice> posted = taken.stream()
                 .filter(owed -> owed.failureWebhookUrl().isPresent())

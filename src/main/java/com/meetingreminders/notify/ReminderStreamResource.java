@@ -1,7 +1,6 @@
 package com.meetingreminders.notify;
 
 import com.meetingreminders.limits.StreamSlots;
-import com.meetingreminders.notify.StreamChannel.Announcement;
 import com.meetingreminders.security.Caller;
 import io.quarkus.security.Authenticated;
 import io.smallrye.common.annotation.Blocking;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import com.meetingreminders.notify.Announcement;
 import com.meetingreminders.notify.StreamChannel;
-import com.meetingreminders.notify.StreamChannel.Announcement;
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.Database;
 import com.meetingreminders.support.EventStream;

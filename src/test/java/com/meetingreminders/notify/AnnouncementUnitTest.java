@@ -15,22 +15,21 @@ class AnnouncementUnitTest {
     @ValueSource(
             strings = {"alice", "https://idp.example.com|alice", "with space", "line\nbreak", "percent%20", "ünïcode"})
     void aDeliveredNotificationComesBackToTheOwnerItWasFor(String owner) {
-        StreamChannel.Announcement announcement = new StreamChannel.Announcement(owner, JSON);
+        Announcement announcement = new Announcement(owner, JSON);
 
         assertThat(announcement.toLine()).doesNotContain("\n").doesNotContain("\r");
-        assertThat(StreamChannel.Announcement.ofLine(announcement.toLine())).isEqualTo(announcement);
+        assertThat(Announcement.ofLine(announcement.toLine())).isEqualTo(announcement);
     }
 
     @Test
     void aNamedEventKeepsItsName() {
-        StreamChannel.Announcement announcement =
-                StreamChannel.Announcement.named("reminder.failed", "bob smith", JSON);
+        Announcement announcement = Announcement.named("reminder.failed", "bob smith", JSON);
 
-        assertThat(StreamChannel.Announcement.ofLine(announcement.toLine())).isEqualTo(announcement);
+        assertThat(Announcement.ofLine(announcement.toLine())).isEqualTo(announcement);
     }
 
     @Test
     void aDeliveredLineKeepsTheShapeItHadBeforeEventsHadNames() {
-        assertThat(new StreamChannel.Announcement("alice", JSON).toLine()).isEqualTo("alice " + JSON);
+        assertThat(new Announcement("alice", JSON).toLine()).isEqualTo("alice " + JSON);
     }
 }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.meetingreminders.notify.StreamChannel.Announcement;
 import com.meetingreminders.support.Api;
 import com.meetingreminders.support.CapturedLogs;
 import com.meetingreminders.support.LeadTime;
