@@ -208,9 +208,10 @@ public class StreamChannel implements Channel {
                 .onOverflow()
                 .buffer(CLIENT_BACKLOG)
                 .onFailure(BackPressureFailure.class)
-                .invoke(() -> Log.infof("A stream client fell %d events behind; its stream ends", CLIENT_BACKLOG))
-                .onFailure(BackPressureFailure.class)
-                .recoverWithCompletion()
+                .recoverWithMulti(fellBehind -> {
+                    Log.infof("A stream client fell %d events behind; its stream ends", CLIENT_BACKLOG);
+                    return Multi.createFrom().empty();
+                })
                 .onTermination()
                 .invoke(() -> clientLeft(left));
     }
