@@ -7,6 +7,8 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.mailer.Mail;
 import io.quarkus.mailer.reactive.ReactiveMailer;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -51,6 +53,14 @@ class MailHandOver {
     private final ExecutorService sender;
 
     /**
+     * The one event loop every message is handed to the mailer on. Vert.x's SMTP client (4.5) drops a request that
+     * reaches its pool just as the pool's last connection closes: the request finds the pool disposed and is neither
+     * served nor failed, so its copy would hold a connection for good. The pool's connections live on the loop of the
+     * request that opened them and close on it, so requests made on that same loop never meet a closing pool.
+     */
+    private final Context mailLoop;
+
+    /**
      * One for each connection of the mailer's pool ({@code quarkus.mailer.max-pool-size}), taken only on the sender
      * thread, which keeps the order. Given back when the client is done with a message: against a server that never
      * answers, that is never, and e-mail from this replica stops until the server answers or the replica restarts
@@ -79,10 +89,14 @@ class MailHandOver {
     MailHandOver(
             ReactiveMailer mailer,
             BackgroundWork background,
+            Vertx vertx,
             @ConfigProperty(name = "quarkus.mailer.max-pool-size", defaultValue = "10") int poolSize,
             MeterRegistry registry) {
         this.mailer = mailer;
         this.sender = background.worker("reminder-email");
+        // Made on the sender's thread, which is none of Vert.x's: a context of its own, not a request's.
+        this.mailLoop =
+                CompletableFuture.supplyAsync(vertx::getOrCreateContext, sender).join();
         this.connections = new Semaphore(poolSize);
         this.poolSize = poolSize;
         Gauge.builder("reminders.email.with.server", this, MailHandOver::withServer)
@@ -132,14 +146,15 @@ class MailHandOver {
             return CompletableFuture.failedFuture(e);
         }
         reachedMailer.set(true);
-        CompletableFuture<Void> copy;
-        try {
-            copy = mailer.send(mail).subscribeAsCompletionStage();
-        } catch (RuntimeException e) {
-            connections.release();
-            return CompletableFuture.failedFuture(e);
-        }
+        CompletableFuture<Void> copy = new CompletableFuture<>();
         withMailer.put(key, copy);
+        mailLoop.runOnContext(ignored -> {
+            try {
+                mailer.send(mail).subscribe().with(copy::complete, copy::completeExceptionally);
+            } catch (RuntimeException e) {
+                copy.completeExceptionally(e);
+            }
+        });
         copy.whenComplete((sent, error) -> {
             if (error == null && System.nanoTime() - deadline >= 0) {
                 tookLate.put(key, Boolean.TRUE);
