@@ -12,6 +12,7 @@ import com.meetingreminders.support.EventStream;
 import com.meetingreminders.support.MeetingBody;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.Tokens;
+import com.meetingreminders.support.WebhookReceiver;
 import com.meetingreminders.timer.ReminderKeys;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -21,8 +22,6 @@ import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,6 +31,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
 
@@ -68,6 +68,9 @@ class FairUseTest {
 
     @Inject
     RedissonClient redis;
+
+    @RegisterExtension
+    final WebhookReceiver receiver = WebhookReceiver.start();
 
     @Inject
     ReminderKeys keys;
@@ -148,8 +151,8 @@ class FairUseTest {
     }
 
     @Test
-    void aRetryCountsAsAReminderFallingDueInItsMinute() throws Exception {
-        String id = dueToARefusingReceiver(meeting());
+    void aRetryCountsAsAReminderFallingDueInItsMinute() {
+        String id = dueToAFailingReceiver(meeting());
         String retry = retryOf(id);
 
         // The create and each retry fall due in the minute they are made in. However the minutes fall, three of them
@@ -168,9 +171,9 @@ class FairUseTest {
     }
 
     @Test
-    void aRetryCountsOnlyTheEMailsItStillOwes() throws Exception {
+    void aRetryCountsOnlyTheEMailsItStillOwes() {
         // The e-mails go out and the webhook fails: FAILED, with every attendee reached. Half the hour's e-mails.
-        String id = dueToARefusingReceiver(meeting().attendees("a@example.com", "b@example.com", "c@example.com"));
+        String id = dueToAFailingReceiver(meeting().attendees("a@example.com", "b@example.com", "c@example.com"));
 
         // Each retry owes the webhook alone: were its e-mails counted again, the second would be over the hour's six.
         for (int retry = 1; retry <= 2; retry++) {
@@ -180,17 +183,14 @@ class FairUseTest {
     }
 
     /**
-     * Creates the meeting with one reminder, due at once, to a receiver that refuses connections: FAILED after its
-     * attempts, and after each retry's. Returns the meeting's id.
+     * Creates the meeting with one reminder, due at once, to a receiver that answers every request with 500: FAILED
+     * after its attempts, and after each retry's. Returns the meeting's id.
      */
-    private String dueToARefusingReceiver(MeetingBody body) throws IOException {
-        int closedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closedPort = socket.getLocalPort();
-        }
+    private String dueToAFailingReceiver(MeetingBody body) {
+        receiver.alwaysAnswer("/failing", 500);
         return create(body.startsAt(Moments.now().plus(Duration.ofHours(1)))
                         .remindBefore("PT2H")
-                        .webhookUrl("http://127.0.0.1:" + closedPort + "/refusing"))
+                        .webhookUrl(receiver.url("/failing")))
                 .statusCode(201)
                 .extract()
                 .path("id");
