@@ -46,9 +46,8 @@ class MailHandOver {
 
     private final ReactiveMailer mailer;
     /**
-     * Starts each hand-over on a thread outside the delivery round's transaction. Mutiny captures the context of the
-     * thread that subscribes and would carry it to the thread that completes the send. It is also where a message
-     * waits for a free connection, in the order the rounds asked.
+     * Where a message waits for a free connection, in the order the rounds asked, outside the delivery round's thread
+     * and transaction.
      */
     private final ExecutorService sender;
 
@@ -56,7 +55,9 @@ class MailHandOver {
      * The one event loop every message is handed to the mailer on. Vert.x's SMTP client (4.5) drops a request that
      * reaches its pool just as the pool's last connection closes: the request finds the pool disposed and is neither
      * served nor failed, so its copy would hold a connection for good. The pool's connections live on the loop of the
-     * request that opened them and close on it, so requests made on that same loop never meet a closing pool.
+     * request that opened them and close on it, so requests made on that same loop do not meet a closing pool. (With
+     * keep-alive on, the pool's cleaner runs on another loop and may, in a window of microseconds, open a connection
+     * there for one of these requests.)
      */
     private final Context mailLoop;
 
@@ -148,13 +149,6 @@ class MailHandOver {
         reachedMailer.set(true);
         CompletableFuture<Void> copy = new CompletableFuture<>();
         withMailer.put(key, copy);
-        mailLoop.runOnContext(ignored -> {
-            try {
-                mailer.send(mail).subscribe().with(copy::complete, copy::completeExceptionally);
-            } catch (RuntimeException e) {
-                copy.completeExceptionally(e);
-            }
-        });
         copy.whenComplete((sent, error) -> {
             if (error == null && System.nanoTime() - deadline >= 0) {
                 tookLate.put(key, Boolean.TRUE);
@@ -162,6 +156,18 @@ class MailHandOver {
             withMailer.remove(key, copy);
             connections.release();
         });
+        try {
+            mailLoop.runOnContext(ignored -> {
+                try {
+                    mailer.send(mail).subscribe().with(copy::complete, copy::completeExceptionally);
+                } catch (RuntimeException e) {
+                    copy.completeExceptionally(e);
+                }
+            });
+        } catch (RuntimeException stopping) {
+            // Vert.x refuses work once it is closing.
+            copy.completeExceptionally(stopping);
+        }
         return copy;
     }
 }

@@ -9,21 +9,24 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * An SMTP server that takes every message and answers each command at once, in one segment: GreenMail's answers wait
- * on TCP's delayed acknowledgement (some 40 ms a command here), which keeps a client from ever sending fast. It counts
- * the messages it took.
+ * on TCP's delayed acknowledgement (some 40 ms a command here), which keeps a client from ever sending fast. It keeps
+ * the recipients of the messages it took.
  */
 public final class QuickSmtp implements AutoCloseable {
 
     private final ServerSocket server;
-    private final AtomicInteger taken = new AtomicInteger();
+    private final Thread acceptor;
+    private final ConcurrentLinkedQueue<String> recipients = new ConcurrentLinkedQueue<>();
 
     private QuickSmtp(ServerSocket server) {
         this.server = server;
-        Thread acceptor = new Thread(this::accept, "quick-smtp");
+        this.acceptor = new Thread(this::accept, "quick-smtp");
         acceptor.setDaemon(true);
         acceptor.start();
     }
@@ -37,9 +40,9 @@ public final class QuickSmtp implements AutoCloseable {
         }
     }
 
-    /** How many messages it has taken. */
-    public int taken() {
-        return taken.get();
+    /** The recipients of the messages it has taken, one entry a recipient of each message. */
+    public List<String> recipients() {
+        return List.copyOf(recipients);
     }
 
     private void accept() {
@@ -63,13 +66,18 @@ public final class QuickSmtp implements AutoCloseable {
             OutputStream out = client.getOutputStream();
             answer(out, "220 quick");
             boolean inData = false;
+            List<String> to = new ArrayList<>();
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 if (inData) {
                     if (line.equals(".")) {
                         inData = false;
-                        taken.incrementAndGet();
+                        recipients.addAll(to);
+                        to.clear();
                         answer(out, "250 taken");
                     }
+                } else if (line.startsWith("RCPT TO:")) {
+                    to.add(line.substring(line.indexOf('<') + 1, line.indexOf('>')));
+                    answer(out, "250 ok");
                 } else if (line.startsWith("DATA")) {
                     inData = true;
                     answer(out, "354 go on");
@@ -90,12 +98,17 @@ public final class QuickSmtp implements AutoCloseable {
         out.flush();
     }
 
+    /** Stops listening; the port is free again once this returns. */
     @Override
     public void close() {
         try {
             server.close();
+            // The port stays taken until the thread blocked in accept() has left it.
+            acceptor.join(30_000);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
