@@ -45,7 +45,30 @@ public class Caller {
         if (id.length() > MAX_ID_LENGTH) {
             throw new AuthenticationFailedException("The token's iss and sub are too long");
         }
+        if (!storable(id)) {
+            throw new AuthenticationFailedException("The token's iss or sub holds U+0000 or half a surrogate pair");
+        }
         return id;
+    }
+
+    /**
+     * Whether the database keeps the id as it is. PostgreSQL's text refuses U+0000, and a surrogate without its pair
+     * has no UTF-8 form: the driver would write it as {@code ?}, so that two subjects that differ in one such character
+     * would be one owner.
+     */
+    static boolean storable(String id) {
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (c == '\0') {
+                return false;
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < id.length() && Character.isLowSurrogate(id.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

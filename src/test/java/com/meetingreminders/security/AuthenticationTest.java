@@ -52,7 +52,9 @@ class AuthenticationTest {
                 Tokens.sign(withClaim("aud", "another-service"), Tokens.devKey()),
                 Tokens.sign(withClaim("aud", null), Tokens.devKey()),
                 // No subject: the caller is its issuer and subject, even when a name claim is there.
-                Tokens.sign(withClaim("sub", null, "upn", "alice"), Tokens.devKey()));
+                Tokens.sign(withClaim("sub", null, "upn", "alice"), Tokens.devKey()),
+                // A subject the database cannot hold.
+                Tokens.sign(withClaim("sub", "alice\u0000x"), Tokens.devKey()));
     }
 
     /** The claims of a valid token of alice, with these claims set, or removed where the value is null. */

@@ -20,6 +20,15 @@ class CallerIdTest {
                 .isEqualTo("https://idp.example.com|248289761001");
     }
 
+    @Test
+    void anIdTheDatabaseCannotKeepAsItIsIsRefused() {
+        assertThat(Caller.storable("iss|alice\u0000x")).isFalse();
+        assertThat(Caller.storable("iss|alice\uD800")).isFalse();
+        assertThat(Caller.storable("iss|\uDC00alice")).isFalse();
+        assertThat(Caller.storable("iss|\uDC00\uD800")).isFalse();
+        assertThat(Caller.storable("iss|alice \uD83D\uDE00 \u0001\u007f")).isTrue();
+    }
+
     @ParameterizedTest
     @CsvSource(
             delimiter = ' ',
