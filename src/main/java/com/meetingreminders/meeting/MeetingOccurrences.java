@@ -66,10 +66,7 @@ class MeetingOccurrences {
                     ? List.of()
                     : List.of(where(meeting, meeting.startsAt));
         }
-        Duration longest = meeting.remindBefore.stream()
-                .map(Duration::parse)
-                .max(Duration::compareTo)
-                .orElse(Duration.ZERO);
+        Duration longest = longestRemindBefore(meeting);
         Instant until = now.plus(horizon).plus(longest);
         List<Instant> occurrences = series.get().between(from, until, MOST_PER_PLAN);
         if (occurrences.size() == MOST_PER_PLAN) {
@@ -81,6 +78,28 @@ class MeetingOccurrences {
         // Planned again once half the horizon has passed: a step that misses a few runs still leaves reminders planned.
         meeting.extendAt = more ? until.minus(longest).minus(horizon.dividedBy(2)) : null;
         return withMoves(meeting, occurrences, from, until);
+    }
+
+    /**
+     * A series' first window of occurrences from {@code from}, as long as the one {@link #toPlan} plans, wherever it
+     * lies: a series that starts beyond the horizon plans none at first, and a rule whose own occurrences share a
+     * reminder is still refused on its first ones. Empty for a single meeting.
+     */
+    List<PlannedOccurrence> firstWindow(Meeting meeting, Instant from) {
+        Optional<Occurrences> series = seriesOf(meeting);
+        List<Instant> first = series.isEmpty() ? List.of() : series.get().between(from, SendingReminders.LATEST, 1);
+        if (first.isEmpty()) {
+            return List.of();
+        }
+        Instant until = first.get(0).plus(horizon).plus(longestRemindBefore(meeting));
+        return withMoves(meeting, series.get().between(first.get(0), until, MOST_PER_PLAN), first.get(0), until);
+    }
+
+    private static Duration longestRemindBefore(Meeting meeting) {
+        return meeting.remindBefore.stream()
+                .map(Duration::parse)
+                .max(Duration::compareTo)
+                .orElse(Duration.ZERO);
     }
 
     /** Where an occurrence takes place: its original start, unless it was moved. */

@@ -38,6 +38,7 @@ class MeetingPlans {
     /** Plans the reminders of a meeting being created; the usage is charged once for the whole create. */
     ReminderPlan planNew(Meeting meeting, Instant now, UsageChange usage) {
         MeetingOccurrences.checkMoves(meeting, now);
+        ReminderPlanner.refuseCollisions(remindBefore(meeting), occurrences.firstWindow(meeting, meeting.startsAt));
         ReminderPlan plan = planner.planNew(
                 meeting.id, remindBefore(meeting), occurrences.toPlan(meeting, meeting.startsAt, now), now);
         usage.meetingCreated();
@@ -52,6 +53,7 @@ class MeetingPlans {
     ReminderPlan replan(String owner, Meeting meeting, Instant now, int attendeesBefore) {
         MeetingOccurrences.checkMoves(meeting, now);
         Instant from = meeting.isSeries() ? now : meeting.startsAt;
+        ReminderPlanner.refuseCollisions(remindBefore(meeting), occurrences.firstWindow(meeting, from));
         ReminderPlan plan =
                 planner.replan(meeting.id, remindBefore(meeting), occurrences.toPlan(meeting, from, now), now);
         UsageChange usage = new UsageChange(now);

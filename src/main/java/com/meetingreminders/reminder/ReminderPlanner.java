@@ -64,6 +64,23 @@ public class ReminderPlanner {
     }
 
     /**
+     * Refuses, with {@link ReminderCollision}, two of these occurrences (by start) that would have a reminder at one
+     * instant: one row per send time, its deliveryId.
+     */
+    public static void refuseCollisions(List<Duration> remindBefore, List<PlannedOccurrence> occurrences) {
+        Map<Instant, Instant> wanted = new HashMap<>();
+        for (PlannedOccurrence occurrence : occurrences) {
+            for (Duration before : remindBefore) {
+                Instant sendAt = occurrence.startsAt().minus(before);
+                Instant other = wanted.putIfAbsent(sendAt, occurrence.occurrence());
+                if (other != null) {
+                    throw new ReminderCollision(sendAt, other, occurrence.occurrence());
+                }
+            }
+        }
+    }
+
+    /**
      * Plans against the meeting's rows, locked; new rows go into this transaction's session, and the timers change
      * after its commit.
      */
@@ -97,6 +114,9 @@ public class ReminderPlanner {
         List<Reminder> planned = new ArrayList<>(rows);
         List<ReminderRef> armed = new ArrayList<>();
         int skipped = 0;
+        if (byCaller) {
+            refuseCollisions(remindBefore, occurrences);
+        }
         Map<Instant, Instant> wanted = new HashMap<>();
         for (PlannedOccurrence occurrence : occurrences) {
             ReminderStatus fresh =
@@ -106,10 +126,8 @@ public class ReminderPlanner {
                 // One row per send time (its deliveryId): two occurrences cannot both have a reminder at one instant.
                 Instant other = wanted.putIfAbsent(sendAt, occurrence.occurrence());
                 if (other != null) {
-                    if (byCaller) {
-                        throw new ReminderCollision(sendAt, other, occurrence.occurrence());
-                    }
-                    // The horizon step has no caller to refuse: the earlier occurrence, planned first, keeps it.
+                    // Only the horizon step gets here, which has no caller to refuse: the earlier occurrence, planned
+                    // first, keeps it.
                     Log.warnf(
                             "Meeting %s: occurrences %s and %s both have a reminder at %s; only the first is sent",
                             meetingId, other, occurrence.occurrence(), sendAt);

@@ -110,11 +110,13 @@ class ReminderCollisionTest {
         assertThat(Snapshot.of(id)).isEqualTo(before);
     }
 
-    @Test
-    void aRuleWhoseOwnOccurrencesShareRemindersIsRefusedOnCreateAndStoresNothing() {
+    /** Days from now to the first occurrence: 1 is within the 48 h horizon, 100 far beyond it. */
+    @ParameterizedTest(name = "{0} day(s) on")
+    @ValueSource(ints = {1, 100})
+    void aRuleWhoseOwnOccurrencesShareRemindersIsRefusedOnCreateAndStoresNothing(int days) {
         long before = Database.countMeetings();
         Map<String, Object> hourly = meeting()
-                .startsAt(tomorrow())
+                .startsAt(tomorrow().plus(Duration.ofDays(days - 1)))
                 .remindBefore("PT0S", "PT1H")
                 .with("recurrence", "FREQ=HOURLY;COUNT=5")
                 .toMap();
@@ -136,6 +138,20 @@ class ReminderCollisionTest {
                 .body("detail", containsString("meeting [0]"));
 
         assertThat(Database.countMeetings()).isEqualTo(before);
+    }
+
+    @Test
+    void aPatchOfASeriesBeyondTheHorizonWhoseRuleThenSharesRemindersIsRefusedAndChangesNothing() {
+        String id = dailySeries(tomorrow().plus(Duration.ofDays(100)), "PT5M");
+        Snapshot before = Snapshot.of(id);
+
+        // A day apart, each occurrence's one-day reminder falls at the instant of the one before.
+        refused(given().contentType("application/merge-patch+json")
+                .body(Map.of("remindBefore", List.of("PT0S", "P1D")))
+                .patch("/meetings/{id}", id)
+                .then());
+
+        assertThat(Snapshot.of(id)).isEqualTo(before);
     }
 
     /** PATCH of one occurrence to a new start. */
