@@ -52,7 +52,12 @@ final class CalendarImport {
         CalendarParsing.Parsed parsed;
         try {
             parsed = CalendarParsing.parse(text);
+        } catch (InvalidBody e) {
+            throw e;
         } catch (ParserException e) {
+            if (e.getCause() instanceof InvalidBody named) {
+                throw named;
+            }
             throw propertyAt(text, e.getLineNo())
                     .map(name -> CalendarValues.unreadable(
                             name, "is not written as RFC 5545 says (line " + e.getLineNo() + ")"))

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import net.fortuna.ical4j.data.CalendarParserFactory;
 import net.fortuna.ical4j.data.ContentHandlerContext;
 import net.fortuna.ical4j.data.DefaultComponentFactorySupplier;
@@ -15,6 +17,7 @@ import net.fortuna.ical4j.model.Calendar;
 import net.fortuna.ical4j.model.Component;
 import net.fortuna.ical4j.model.ComponentFactory;
 import net.fortuna.ical4j.model.ComponentList;
+import net.fortuna.ical4j.model.Property;
 import net.fortuna.ical4j.model.PropertyList;
 import net.fortuna.ical4j.model.TimeZoneRegistryFactory;
 import net.fortuna.ical4j.model.component.XComponent;
@@ -56,13 +59,40 @@ final class CalendarParsing {
     }
 
     private static final class Handler extends DefaultContentHandler {
+        /** The properties whose date-times the service reads as instants. */
+        private static final Set<String> DATE_TIMES =
+                Set.of(Property.DTSTART, Property.DTEND, Property.EXDATE, Property.RECURRENCE_ID);
+
         private Calendar last;
         private int calendars;
+        private String property;
 
         Handler() {
             // The registry resolves the TZIDs of date-times by the names the JDK and ical4j know; nothing registers in
             // it.
             super(calendar -> {}, TimeZoneRegistryFactory.getInstance().createRegistry(), WITH_INERT_TIME_ZONES);
+        }
+
+        @Override
+        public void startProperty(String name) {
+            property = name;
+            super.startProperty(name);
+        }
+
+        /**
+         * Holds each date-time to the calendar as sent: ical4j reads 20270230T090000 as 28 February and gives back
+         * only what it read, so that the meeting would take place on another day.
+         */
+        @Override
+        public void propertyValue(String value) {
+            if (property != null && DATE_TIMES.contains(property.toUpperCase(Locale.ROOT))) {
+                for (String item : value.split(",")) {
+                    if (item.length() > 8) {
+                        CalendarValues.requireDateTime(item, property);
+                    }
+                }
+            }
+            super.propertyValue(value);
         }
 
         /** As the base class builds the calendar, without registering a zone-rules provider with the JDK. */

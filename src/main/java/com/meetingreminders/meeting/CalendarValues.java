@@ -69,16 +69,21 @@ final class CalendarValues {
             throw unreadable(name, "must be a date with a time: an all-day event has no start to remind before");
         }
         boolean utc = value.toUpperCase(Locale.ROOT).endsWith("Z");
-        LocalDateTime local;
-        try {
-            local = LocalDateTime.parse(utc ? value.substring(0, value.length() - 1) : value, LOCAL);
-        } catch (DateTimeParseException e) {
-            throw unreadable(name, "must be an RFC 5545 date-time such as 20270104T090000");
-        }
+        LocalDateTime local = requireDateTime(value, name);
         return utc
                 ? local.atOffset(ZoneOffset.UTC)
                 // The wall-clock rules of a series: a gap moves forward, an overlap takes the earlier offset.
                 : ZonedDateTime.of(local, zone).toOffsetDateTime();
+    }
+
+    /** A date-time as RFC 5545 writes it, with or without its {@code Z}, read strictly: no 30 February. */
+    static LocalDateTime requireDateTime(String value, String name) {
+        boolean utc = value.toUpperCase(Locale.ROOT).endsWith("Z");
+        try {
+            return LocalDateTime.parse(utc ? value.substring(0, value.length() - 1) : value, LOCAL);
+        } catch (DateTimeParseException e) {
+            throw unreadable(name, "must be an RFC 5545 date-time such as 20270104T090000");
+        }
     }
 
     static Optional<String> value(Component component, String name) {

@@ -443,6 +443,20 @@ class CalendarTest {
                 Arguments.of("a garbled trigger", oneEvent(start, title, alarm("TRIGGER:soon")), "TRIGGER"),
                 Arguments.of("a garbled start", oneEvent("DTSTART;TZID=Europe/Paris:tomorrow", title), "DTSTART"),
                 Arguments.of("a garbled exception", oneEvent(start, title, "EXDATE:20271104T0900Z"), "EXDATE"),
+                // ical4j reads these as 28 February and gives back only what it read.
+                Arguments.of("a start on 30 February", oneEvent("DTSTART:20270230T090000Z", title), "DTSTART"),
+                Arguments.of(
+                        "a start on 30 February in a zone",
+                        oneEvent("DTSTART;TZID=Europe/Paris:20270230T090000", title),
+                        "DTSTART"),
+                Arguments.of(
+                        "an exception on 30 February",
+                        oneEvent(
+                                start,
+                                title,
+                                "RRULE:FREQ=DAILY",
+                                "EXDATE:" + IcsText.utc(inAWeek()) + ",20280230T090000Z"),
+                        "EXDATE"),
                 Arguments.of("a garbled rule", oneEvent(start, title, "RRULE:EVERY=MONDAY"), "RRULE"),
                 Arguments.of("an empty attendee", oneEvent(start, title, "ATTENDEE:mailto:"), "ATTENDEE"),
                 Arguments.of("extra dates", oneEvent(start, title, "RDATE:20271201T090000Z"), "RDATE"),
