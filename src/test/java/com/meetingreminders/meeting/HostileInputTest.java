@@ -9,9 +9,14 @@ import com.meetingreminders.support.JsonText;
 import com.meetingreminders.support.Moments;
 import com.meetingreminders.support.Problems;
 import com.meetingreminders.support.RawHttp;
+import com.meetingreminders.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -99,6 +104,27 @@ class HostileInputTest {
                 .containsExactly(
                         whole.minus(Duration.ofMinutes(1)).toString(),
                         whole.minusMillis(1).toString());
+    }
+
+    @Test
+    void refusesABodySentWithTwoContentTypesAndStoresNothing() throws Exception {
+        long before = Database.countMeetings();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl() + "/meetings"))
+                .header("Authorization", Tokens.bearer(Tokens.DEFAULT_CALLER))
+                .header("Content-Type", "application/json")
+                .header("Content-Type", "text/calendar")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(JsonText.meeting().bytes()))
+                .build();
+
+        HttpResponse<String> answer = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .build()
+                .send(request, HttpResponse.BodyHandlers.ofString());
+
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(415);
+        assertThat(answer.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith(Problems.MEDIA_TYPE));
+        assertThat(Database.countMeetings()).isEqualTo(before);
     }
 
     @Test

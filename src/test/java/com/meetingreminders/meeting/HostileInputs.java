@@ -191,7 +191,15 @@ final class HostileInputs {
                         "JSON sent as text/plain",
                         new Request("POST", "/meetings", "text/plain", valid.bytes()),
                         415,
-                        null));
+                        null),
+                Arguments.of(
+                        "JSON sent as application/*",
+                        new Request("POST", "/meetings", "application/*", valid.bytes()),
+                        415,
+                        null),
+                Arguments.of("JSON sent as */*", new Request("POST", "/meetings", "*/*", valid.bytes()), 415, null),
+                Arguments.of(
+                        "JSON sent as text/*", new Request("POST", "/meetings", "text/*", valid.bytes()), 415, null));
     }
 
     static Stream<Arguments> batches() {
