@@ -22,7 +22,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URI;
 import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -136,7 +135,10 @@ public class MeetingResource {
         Object request = importedMoves.withBody(body);
         return idempotent.answer(caller.id(), idempotencyKey, "POST /meetings", request, () -> {
             MeetingView meeting = creates.create(caller.id(), body, importedMoves.get());
-            return Response.created(URI.create("/meetings/" + meeting.id()))
+            // A path, as the API promises: created(URI) would make it absolute from the request's Host header,
+            // which the client chose.
+            return Response.status(Response.Status.CREATED)
+                    .header(HttpHeaders.LOCATION, "/meetings/" + meeting.id())
                     .header(HttpHeaders.ETAG, VersionPrecondition.entityTag(meeting.version()))
                     .entity(meeting)
                     .build();
