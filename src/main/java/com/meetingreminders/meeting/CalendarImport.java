@@ -52,9 +52,8 @@ final class CalendarImport {
         CalendarParsing.Parsed parsed;
         try {
             parsed = CalendarParsing.parse(text);
-        } catch (InvalidBody e) {
-            throw e;
         } catch (ParserException e) {
+            // The parser wraps whatever its handler throws: CalendarParsing's refusal of a date-time is in here.
             if (e.getCause() instanceof InvalidBody named) {
                 throw named;
             }
