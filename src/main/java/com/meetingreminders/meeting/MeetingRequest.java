@@ -20,7 +20,8 @@ import org.hibernate.validator.constraints.time.DurationMin;
 
 /** The body of POST and PUT /meetings; optional fields left out take their defaults. */
 public record MeetingRequest(
-        @Schema(examples = "Weekly sync", maxLength = 200) @NotBlank @Size(max = 200) @PlainText String title,
+        @Schema(examples = "Weekly sync", maxLength = MAX_TITLE) @NotBlank @AtMostCharacters(MAX_TITLE) @PlainText
+                String title,
         @Schema(
                         examples = "2026-11-23T09:00:00+08:00",
                         description =
@@ -66,6 +67,9 @@ public record MeetingRequest(
                         description = "Occurrences, by their original start, that do not take place (EXDATE)")
                 @Size(max = MAX_CANCELLED)
                 List<@NotNull @StartsInRange OffsetDateTime> cancelledOccurrences) {
+
+    /** Longest title, in characters: the column is {@code varchar(200)}. */
+    static final int MAX_TITLE = 200;
 
     /** Most cancelled occurrences one series holds. */
     static final int MAX_CANCELLED = 1_000;

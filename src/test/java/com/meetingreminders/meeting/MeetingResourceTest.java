@@ -311,12 +311,32 @@ class MeetingResourceTest {
         Api.create(meeting().remindBefore().webhookUrl("http://127.0.0.1:9/x"));
     }
 
+    /** One character, two UTF-16 units. */
+    private static final String EMOJI = "\uD83D\uDCC5";
+
+    @Test
+    void countsATitlesCharactersNotItsUtf16Units() {
+        String title = EMOJI.repeat(200);
+
+        String id = Api.create(meeting().title(title)).getString("id");
+
+        given().get("/meetings/" + id).then().statusCode(200).body("title", equalTo(title));
+        given().contentType(ContentType.JSON)
+                .body(meeting().title(EMOJI.repeat(201)).toMap())
+                .post("/meetings")
+                .then()
+                .statusCode(400)
+                .body("errors.find { it.field == 'title' }.message", equalTo("must be at most 200 characters"));
+    }
+
     static Stream<Arguments> brokenRules() {
         Instant future = Moments.now().plus(Duration.ofDays(1));
         return Stream.of(
                 Arguments.of("no title", meeting().title(null), "title"),
                 Arguments.of("blank title", meeting().title("   "), "title"),
                 Arguments.of("title over 200 characters", meeting().title("x".repeat(201)), "title"),
+                Arguments.of(
+                        "title over 200 characters outside the BMP", meeting().title(EMOJI.repeat(201)), "title"),
                 Arguments.of("title not a string", meeting().with("title", 42), "title"),
                 Arguments.of("no startsAt", meeting().with("startsAt", null), "startsAt"),
                 Arguments.of("startsAt without offset", meeting().with("startsAt", "2030-01-01T09:00:00"), "startsAt"),
