@@ -31,7 +31,8 @@ public @interface IsoDateTime {
     class Validator implements ConstraintValidator<IsoDateTime, String> {
 
         private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
-        private static final Instant END = Instant.parse("+10000-01-01T00:00:00Z");
+        /** The first instant past the year 9999: RFC 3339 writes no later one. */
+        static final Instant END = Instant.parse("+10000-01-01T00:00:00Z");
 
         @Override
         public boolean isValid(String value, ConstraintValidatorContext context) {

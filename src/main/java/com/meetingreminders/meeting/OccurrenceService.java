@@ -35,7 +35,9 @@ public class OccurrenceService {
     public Optional<OccurrenceView.Page> list(String owner, UUID id, MeetingQuery query) {
         return Meeting.findOwned(owner, id).map(meeting -> {
             Instant from = query.fromGiven().orElse(meeting.startsAt);
-            Instant to = query.toGiven().orElse(from.plus(DEFAULT_WINDOW));
+            Instant asked = query.toGiven().orElse(from.plus(DEFAULT_WINDOW));
+            // An endless series goes on past the year 9999, which no answer can write.
+            Instant to = asked.isAfter(IsoDateTime.Validator.END) ? IsoDateTime.Validator.END : asked;
             List<Instant> all = occurrencesBetween(meeting, from, to);
             if (all.size() > MOST_LISTED) {
                 // Only a window the caller chose can: a year holds at most 8,785 occurrences of an hourly series.

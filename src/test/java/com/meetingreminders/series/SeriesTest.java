@@ -133,6 +133,25 @@ class SeriesTest {
     }
 
     @Test
+    void listsAnEndlessSeriesUpToTheEndOfTheYear9999() {
+        Instant first = Moments.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        String id = Api.create(meeting().startsAt(first).with("recurrence", "FREQ=DAILY"))
+                .getString("id");
+
+        JsonPath page = given().queryParam("from", "9999-12-20T00:00:00Z")
+                .queryParam("size", "100")
+                .get("/meetings/" + id + "/occurrences")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+
+        List<String> occurrences = page.getList("items.occurrence");
+        assertThat(occurrences).hasSize(12).allMatch(occurrence -> occurrence.startsWith("9999-12-"));
+        assertThat(page.getInt("total")).isEqualTo(12);
+    }
+
+    @Test
     void listsTheOneOccurrenceOfAMeetingWithoutRecurrence() {
         JsonPath created = Api.create(meeting());
 
