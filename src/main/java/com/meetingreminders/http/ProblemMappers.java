@@ -81,7 +81,7 @@ public class ProblemMappers {
         String message = mapping instanceof UnrecognizedPropertyException
                 ? "is not a known field"
                 : mapping.getPath().isEmpty()
-                        ? "must be one JSON object"
+                        ? wholeBody(mapping)
                         : mapping instanceof MismatchedInputException mismatch
                                 ? expected(mismatch.getTargetType())
                                 : "has a value of the wrong type";
@@ -230,6 +230,15 @@ public class ProblemMappers {
             }
         }
         return field.toString();
+    }
+
+    /** What the body as a whole must be: an array for a batch, one object for the rest. */
+    private static String wholeBody(JsonMappingException mapping) {
+        return mapping instanceof MismatchedInputException mismatch
+                        && mismatch.getTargetType() != null
+                        && Collection.class.isAssignableFrom(mismatch.getTargetType())
+                ? "must be a JSON array"
+                : "must be one JSON object";
     }
 
     private static String expected(Class<?> type) {

@@ -535,6 +535,24 @@ class MeetingResourceTest {
     }
 
     @Test
+    void saysABatchMustBeAnArrayAndAMeetingOneObject() {
+        given().contentType(ContentType.JSON)
+                .body(meeting().toMap())
+                .post("/meetings/batch")
+                .then()
+                .statusCode(400)
+                .body("errors[0].field", equalTo("body"))
+                .body("errors[0].message", equalTo("must be a JSON array"));
+        given().contentType(ContentType.JSON)
+                .body(List.of(meeting().toMap()))
+                .post("/meetings")
+                .then()
+                .statusCode(400)
+                .body("errors[0].field", equalTo("body"))
+                .body("errors[0].message", equalTo("must be one JSON object"));
+    }
+
+    @Test
     void refusesABatchWithOneBrokenMeetingAndStoresNoneOfIt() {
         long before = Database.countMeetings();
         List<Object> batch = List.of(

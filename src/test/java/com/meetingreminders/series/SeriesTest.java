@@ -129,6 +129,7 @@ class SeriesTest {
                 .then()
                 .statusCode(400)
                 .contentType("application/problem+json")
+                .body("detail", org.hamcrest.Matchers.equalTo("The request breaks 1 rule(s)."))
                 .body("errors[0].field", org.hamcrest.Matchers.equalTo("to"));
     }
 
