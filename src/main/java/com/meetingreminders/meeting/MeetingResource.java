@@ -14,14 +14,18 @@ import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.Variant;
 import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -71,6 +75,11 @@ public class MeetingResource {
     private static final String CALENDAR_OUT = "one VEVENT with UID = id, DTSTAMP, SUMMARY, DTSTART with TZID and its"
             + " VTIMEZONE (or in UTC), RRULE, EXDATE, ATTENDEE and one VALARM per remindBefore; then one VEVENT per moved"
             + " occurrence, with RECURRENCE-ID its original start and DTSTART its new one.";
+
+    /** What GET of a meeting answers in, JSON first: the one for a request that names neither. */
+    private static final List<Variant> ANSWERS = Variant.mediaTypes(
+                    MediaType.APPLICATION_JSON_TYPE, MediaType.valueOf(CalendarImport.MEDIA_TYPE))
+            .build();
 
     private final MeetingService meetings;
     private final Caller caller;
@@ -162,10 +171,17 @@ public class MeetingResource {
                         schema = @Schema(type = SchemaType.STRING, description = "RFC 5545 VCALENDAR"))
             })
     @APIResponse(responseCode = "404", description = NOT_FOUND_DOC)
-    public Response get(@RestPath UUID id) {
+    public Response get(@RestPath UUID id, @Context Request request) {
+        // Chosen here rather than by the writers, which take a type that Accept gives q=0, such as
+        // text/calendar;q=0, and skip the more specific range that refuses one inside a wildcard.
+        Variant chosen = request.selectVariant(ANSWERS);
+        if (chosen == null) {
+            throw new NotAcceptableException();
+        }
         // JSON or iCalendar by Accept: a cache must keep them apart.
         return meetings.find(caller.id(), id)
                 .map(meeting -> Response.fromResponse(ok(meeting))
+                        .type(chosen.getMediaType())
                         .header(HttpHeaders.VARY, HttpHeaders.ACCEPT)
                         .build())
                 .orElseGet(() -> Problem.meetingNotFound(id));

@@ -32,7 +32,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * iCalendar in and out: calendars written the way Google Calendar, Outlook and Apple Calendar write them become the
@@ -337,6 +339,40 @@ class CalendarTest {
         RawHttp.Answer plain = RawHttp.send(baseUrl(), new RawHttp.Request("GET", "/meetings/" + id, null, null));
         assertThat(plain.status()).isEqualTo(200);
         assertThat(plain.contentType()).isEqualTo("application/json");
+    }
+
+    @ParameterizedTest(name = "Accept: {0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "text/calendar;q=0, */* | application/json",
+                "application/json;q=0, */* | text/calendar",
+                "application/*;q=0, text/* | text/calendar",
+                "text/calendar;q=0.5, application/json;q=0.9 | application/json",
+                "text/calendar;q=0.9, application/json;q=0.5 | text/calendar",
+            })
+    void answersInTheTypeAcceptRanksHighest(String accept, String answered) {
+        String id = Api.create(meeting()).getString("id");
+
+        given().header("Accept", accept)
+                .get("/meetings/" + id)
+                .then()
+                .statusCode(200)
+                .contentType(answered)
+                .header("Vary", "Accept");
+    }
+
+    @ParameterizedTest(name = "Accept: {0}")
+    @ValueSource(strings = {"text/calendar;q=0", "application/json;q=0, text/calendar;q=0", "*/*;q=0"})
+    void refusesWhenAcceptRulesOutEveryType(String accept) {
+        String id = Api.create(meeting()).getString("id");
+
+        given().header("Accept", accept)
+                .get("/meetings/" + id)
+                .then()
+                .statusCode(406)
+                .contentType(Problems.MEDIA_TYPE)
+                .body("status", org.hamcrest.Matchers.equalTo(406));
     }
 
     @Test
