@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.quarkus.logging.Log;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.UnauthorizedException;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.Path;
 import jakarta.validation.ValidationException;
+import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
@@ -50,6 +52,12 @@ public class ProblemMappers {
 
     /** The title of every refusal of a body that cannot be parsed, whatever broke first: the bytes or the syntax. */
     private static final String NOT_JSON = "The body is not well-formed JSON.";
+
+    private final AllowedMethods allowedMethods;
+
+    ProblemMappers(AllowedMethods allowedMethods) {
+        this.allowedMethods = allowedMethods;
+    }
 
     @ServerExceptionMapper
     public Response invalid(ConstraintViolationException e) {
@@ -156,6 +164,15 @@ public class ProblemMappers {
                 values.forEach(value -> problem.getHeaders().add(name, value));
             }
         });
+        return problem;
+    }
+
+    /** RESTEasy Reactive's 405 carries no Allow, which RFC 9110 requires of it. */
+    @ServerExceptionMapper
+    public Response notAllowed(NotAllowedException e, HttpServerRequest request) {
+        Response problem = http(e);
+        allowedMethods.of(request.path()).ifPresent(allow -> problem.getHeaders()
+                .putSingle(HttpHeaders.ALLOW, allow));
         return problem;
     }
 
