@@ -77,8 +77,9 @@ public record Problem(
     }
 
     /**
-     * The same answer as {@link #toResponse()}, for a Vert.x route that gives it before JAX-RS reads the request: the
-     * body is left unread, so the connection is closed after the answer.
+     * The same answer as {@link #toResponse()}, for a Vert.x route that gives it before JAX-RS reads the request. The
+     * body is left unread: the answer asks the client to close the connection, while Vert.x reads and drops what it
+     * still sends. Closing at once would reset a client still sending its body before it read the answer.
      */
     Handler<RoutingContext> beforeJaxRs(ObjectMapper json) throws JsonProcessingException {
         String body = json.writeValueAsString(this);
