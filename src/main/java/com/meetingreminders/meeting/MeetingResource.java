@@ -1,6 +1,7 @@
 package com.meetingreminders.meeting;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.meetingreminders.http.AcceptedType;
 import com.meetingreminders.http.Problem;
 import com.meetingreminders.idempotency.IdempotencyKeyHeader;
 import com.meetingreminders.idempotency.IdempotentCreates;
@@ -23,9 +24,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.Variant;
 import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -77,9 +76,8 @@ public class MeetingResource {
             + " occurrence, with RECURRENCE-ID its original start and DTSTART its new one.";
 
     /** What GET of a meeting answers in, JSON first: the one for a request that names neither. */
-    private static final List<Variant> ANSWERS = Variant.mediaTypes(
-                    MediaType.APPLICATION_JSON_TYPE, MediaType.valueOf(CalendarImport.MEDIA_TYPE))
-            .build();
+    private static final List<MediaType> ANSWERS =
+            List.of(MediaType.APPLICATION_JSON_TYPE, MediaType.valueOf(CalendarImport.MEDIA_TYPE));
 
     private final MeetingService meetings;
     private final Caller caller;
@@ -171,17 +169,14 @@ public class MeetingResource {
                         schema = @Schema(type = SchemaType.STRING, description = "RFC 5545 VCALENDAR"))
             })
     @APIResponse(responseCode = "404", description = NOT_FOUND_DOC)
-    public Response get(@RestPath UUID id, @Context Request request) {
+    public Response get(@RestPath UUID id, @Context HttpHeaders headers) {
         // Chosen here rather than by the writers, which take a type that Accept gives q=0, such as
         // text/calendar;q=0, and skip the more specific range that refuses one inside a wildcard.
-        Variant chosen = request.selectVariant(ANSWERS);
-        if (chosen == null) {
-            throw new NotAcceptableException();
-        }
+        MediaType chosen = AcceptedType.among(headers, ANSWERS).orElseThrow(NotAcceptableException::new);
         // JSON or iCalendar by Accept: a cache must keep them apart.
         return meetings.find(caller.id(), id)
                 .map(meeting -> Response.fromResponse(ok(meeting))
-                        .type(chosen.getMediaType())
+                        .type(chosen)
                         .header(HttpHeaders.VARY, HttpHeaders.ACCEPT)
                         .build())
                 .orElseGet(() -> Problem.meetingNotFound(id));

@@ -350,20 +350,34 @@ class CalendarTest {
                 "application/*;q=0, text/* | text/calendar",
                 "text/calendar;q=0.5, application/json;q=0.9 | application/json",
                 "text/calendar;q=0.9, application/json;q=0.5 | text/calendar",
+                "application/json; charset=utf-8 | application/json",
+                "text/calendar; charset=utf-8 | text/calendar",
+                "text/calendar;q=0.8;x=1, application/json;q=0.5 | text/calendar",
+                "*/*;q= | application/json",
+                "application/json;charset= | application/json",
+                "text/calendar;level | text/calendar",
+                "text/calendar;q=abc | text/calendar",
+                "text/calendar;q=2 | text/calendar",
             })
     void answersInTheTypeAcceptRanksHighest(String accept, String answered) {
         String id = Api.create(meeting()).getString("id");
 
-        given().header("Accept", accept)
-                .get("/meetings/" + id)
-                .then()
-                .statusCode(200)
-                .contentType(answered)
-                .header("Vary", "Accept");
+        io.restassured.response.Response answer =
+                given().header("Accept", accept).get("/meetings/" + id);
+
+        answer.then().statusCode(200).contentType(answered);
+        assertThat(answer.headers().getValues("Vary")).containsExactly("Accept");
     }
 
     @ParameterizedTest(name = "Accept: {0}")
-    @ValueSource(strings = {"text/calendar;q=0", "application/json;q=0, text/calendar;q=0", "*/*;q=0"})
+    @ValueSource(
+            strings = {
+                "text/calendar;q=0",
+                "application/json;q=0, text/calendar;q=0",
+                "*/*;q=0",
+                "text",
+                "text/calendar/x"
+            })
     void refusesWhenAcceptRulesOutEveryType(String accept) {
         String id = Api.create(meeting()).getString("id");
 
