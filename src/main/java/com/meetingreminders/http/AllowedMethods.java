@@ -1,5 +1,6 @@
 package com.meetingreminders.http;
 
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.spi.Bean;
@@ -26,6 +27,7 @@ import java.util.stream.Stream;
  * and of an OPTIONS answer. RESTEasy Reactive answers a 405 without the {@code Allow} that RFC 9110 requires, and
  * answers OPTIONS with every method of the resource class, whatever the path: POST for {@code /meetings/{id}}.
  */
+@Startup
 @ApplicationScoped
 public class AllowedMethods {
 
@@ -36,14 +38,23 @@ public class AllowedMethods {
 
     AllowedMethods(BeanManager beans) {
         Map<String, Set<String>> methodsByPath = new TreeMap<>();
-        beans.getBeans(Object.class, Any.Literal.INSTANCE).stream()
-                .map(Bean::getBeanClass)
+        List<Class<?>> resources = beans.getBeans(Object.class, Any.Literal.INSTANCE).stream()
+                .<Class<?>>map(Bean::getBeanClass)
                 .filter(type -> type.isAnnotationPresent(Path.class))
                 .distinct()
-                .forEach(resource -> Arrays.stream(resource.getMethods())
-                        .forEach(method -> httpMethodOf(method).ifPresent(verb -> methodsByPath
-                                .computeIfAbsent(pathOf(resource, method), path -> new TreeSet<>())
-                                .add(verb))));
+                .toList();
+        for (Class<?> resource : resources) {
+            List<Method> served = Arrays.stream(resource.getMethods())
+                    .filter(method -> httpMethodOf(method).isPresent())
+                    .toList();
+            if (served.isEmpty()) {
+                // A native image without the resource's methods registered for reflection (NativeReflection).
+                throw new IllegalStateException("No HTTP method of " + resource.getName() + " can be read");
+            }
+            served.forEach(method -> methodsByPath
+                    .computeIfAbsent(pathOf(resource, method), path -> new TreeSet<>())
+                    .add(httpMethodOf(method).orElseThrow()));
+        }
         this.templates = methodsByPath.entrySet().stream()
                 .map(entry -> Template.of(entry.getKey(), entry.getValue()))
                 .sorted(Comparator.comparingInt(Template::literals).reversed())

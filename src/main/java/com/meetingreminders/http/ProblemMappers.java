@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.quarkus.logging.Log;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.UnauthorizedException;
-import io.vertx.core.http.HttpServerRequest;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.Path;
 import jakarta.validation.ValidationException;
@@ -15,6 +14,7 @@ import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.io.CharConversionException;
 import java.time.Duration;
 import java.time.temporal.TemporalAccessor;
@@ -169,10 +169,9 @@ public class ProblemMappers {
 
     /** RESTEasy Reactive's 405 carries no Allow, which RFC 9110 requires of it. */
     @ServerExceptionMapper
-    public Response notAllowed(NotAllowedException e, HttpServerRequest request) {
+    public Response notAllowed(NotAllowedException e, UriInfo uri) {
         Response problem = http(e);
-        allowedMethods.of(request.path()).ifPresent(allow -> problem.getHeaders()
-                .putSingle(HttpHeaders.ALLOW, allow));
+        allowedMethods.of(uri.getPath()).ifPresent(allow -> problem.getHeaders().putSingle(HttpHeaders.ALLOW, allow));
         return problem;
     }
 

@@ -6,8 +6,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.meetingreminders.support.Problems;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.spi.Bean;
+import jakarta.enterprise.inject.spi.BeanManager;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Path;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Locale;
@@ -46,6 +52,10 @@ class AllowedMethodsTest {
             assertThat(methods(options)).as("OPTIONS " + concrete).isEqualTo(allowed(documented));
             for (String refused : METHODS) {
                 Response answer = documented.contains(refused) ? null : given().request(refused, concrete);
+                if (answer != null) {
+                    // 404 where routing reads the path as another's: GET /meetings/batch as a meeting's id.
+                    assertThat(answer.statusCode()).as(refused + " " + concrete).isIn(404, 405);
+                }
                 if (answer != null && answer.statusCode() == 405) {
                     assertThat(methods(answer)).as(refused + " " + concrete).isEqualTo(allowed(documented));
                 }
@@ -63,6 +73,34 @@ class AllowedMethodsTest {
         assertThat(methods(post)).containsExactlyInAnyOrder("GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS");
         assertThat(delete.statusCode()).isEqualTo(405);
         assertThat(methods(delete)).containsExactlyInAnyOrder("GET", "HEAD", "POST", "OPTIONS");
+    }
+
+    @Test
+    void readsThePathAsRoutingDoes() {
+        assertThat(methods(given().options("/"))).containsExactlyInAnyOrder("GET", "HEAD", "OPTIONS");
+        assertThat(methods(given().options("/meetings/"))).containsExactlyInAnyOrder("GET", "HEAD", "POST", "OPTIONS");
+        assertThat(methods(given().urlEncodingEnabled(false).options("/meetings/%62atch")))
+                .containsExactlyInAnyOrder("POST", "OPTIONS");
+        Response matrix = given().urlEncodingEnabled(false).delete("/meetings;v=1");
+        assertThat(matrix.statusCode()).isEqualTo(405);
+        assertThat(methods(matrix)).containsExactlyInAnyOrder("GET", "HEAD", "POST", "OPTIONS");
+    }
+
+    @Inject
+    BeanManager beans;
+
+    /** A native image reads no resource's methods unless they are registered, and would start without Allow. */
+    @Test
+    void everyResourceIsRegisteredForReflection() throws ClassNotFoundException {
+        Set<Class<?>> resources = beans.getBeans(Object.class, Any.Literal.INSTANCE).stream()
+                .<Class<?>>map(Bean::getBeanClass)
+                .filter(type -> type.isAnnotationPresent(Path.class))
+                .collect(Collectors.toSet());
+        RegisterForReflection registered =
+                Class.forName("com.meetingreminders.NativeReflection").getAnnotation(RegisterForReflection.class);
+
+        assertThat(resources).hasSizeGreaterThan(5);
+        assertThat(registered.targets()).contains(resources.toArray(Class<?>[]::new));
     }
 
     @Test
