@@ -24,6 +24,9 @@ final class MalformedJson {
         if (e instanceof StreamConstraintsException) {
             return "is nested too deeply, or holds a number or string too long to read";
         }
+        if (String.valueOf(e.getOriginalMessage()).startsWith("Invalid UTF-8")) {
+            return "is not valid UTF-8";
+        }
         if (String.valueOf(e.getOriginalMessage()).startsWith("Duplicate field")) {
             return "must appear only once in its object";
         }

@@ -1,5 +1,6 @@
 package com.meetingreminders.http;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -80,6 +81,11 @@ public class ProblemMappers {
         // The stream under the parser may have given up first: a body over the limit.
         if (e.getCause() instanceof WebApplicationException chosen) {
             return http(chosen);
+        }
+        // Bytes inside a string are decoded only when the field's deserializer asks for its text, which wraps the
+        // parser's refusal (no UTF-8) as if the value were of the wrong type.
+        if (e instanceof JsonMappingException && e.getCause() instanceof JsonParseException malformed) {
+            return unreadable(malformed);
         }
         if (!(e instanceof JsonMappingException mapping)) {
             return Problem.invalidRequest(NOT_JSON, List.of(MalformedJson.of(e)))

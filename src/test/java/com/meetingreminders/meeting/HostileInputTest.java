@@ -17,6 +17,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -141,6 +142,20 @@ class HostileInputTest {
 
         assertThat(answer.status()).as(answer.body()).isEqualTo(201);
         assertThat(JsonPath.from(answer.body()).getString("title")).isEqualTo("With BOM");
+    }
+
+    @Test
+    void namesTheFieldWhoseBytesAreNoUtf8() {
+        byte[] latin1 = JsonText.meeting().text("title", "caf\u00e9").json().getBytes(StandardCharsets.ISO_8859_1);
+
+        RawHttp.Answer answer =
+                RawHttp.send(baseUrl(), new RawHttp.Request("POST", "/meetings", HostileInputs.JSON, latin1));
+
+        assertThat(answer.status()).isEqualTo(400);
+        JsonPath problem = JsonPath.from(answer.body());
+        assertThat(problem.getString("detail")).isEqualTo("The body is not well-formed JSON.");
+        assertThat(problem.getString("errors[0].field")).isEqualTo("title");
+        assertThat(problem.getString("errors[0].message")).isEqualTo("is not valid UTF-8");
     }
 
     @ParameterizedTest
