@@ -1,8 +1,5 @@
 package com.meetingreminders.meeting;
 
-import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -13,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import net.fortuna.ical4j.data.CalendarOutputter;
 import net.fortuna.ical4j.model.Calendar;
 import net.fortuna.ical4j.model.ParameterList;
 import net.fortuna.ical4j.model.TimeZone;
@@ -44,6 +40,9 @@ import net.fortuna.ical4j.model.property.immutable.ImmutableVersion;
  * whole seconds, so a start or remindBefore with milliseconds is written to the second below.
  */
 final class CalendarExport {
+
+    /** RFC 5545's longest content line, in octets, without its CRLF. */
+    private static final int MOST_OCTETS_A_LINE = 75;
 
     static final String PRODUCT = "-//Meeting Reminders//Meeting Reminders 1.1//EN";
 
@@ -110,15 +109,33 @@ final class CalendarExport {
         return event;
     }
 
-    /** The outputter folds lines at 75 octets, as RFC 5545 (3.1) asks; the calendar's own toString does not. */
+    /**
+     * The calendar's lines folded at 75 octets of UTF-8, as RFC 5545 (3.1) asks, between characters. ical4j's outputter
+     * folds at 75 UTF-16 units: longer lines where a title is not ASCII, and an emoji cut into halves that UTF-8 writes
+     * as two question marks.
+     */
     private static String folded(Calendar calendar) {
-        StringWriter text = new StringWriter();
-        try {
-            new CalendarOutputter(false).output(calendar, text);
-        } catch (IOException e) {
-            throw new UncheckedIOException("a StringWriter does not fail", e);
+        StringBuilder folded = new StringBuilder();
+        for (String line : calendar.toString().split("\r\n")) {
+            int octets = 0;
+            for (int i = 0; i < line.length(); ) {
+                int character = line.codePointAt(i);
+                int size = utf8Octets(character);
+                if (octets + size > MOST_OCTETS_A_LINE) {
+                    folded.append("\r\n ");
+                    octets = 1;
+                }
+                folded.appendCodePoint(character);
+                octets += size;
+                i += Character.charCount(character);
+            }
+            folded.append("\r\n");
         }
-        return text.toString();
+        return folded.toString();
+    }
+
+    private static int utf8Octets(int character) {
+        return character < 0x80 ? 1 : character < 0x800 ? 2 : character < 0x10000 ? 3 : 4;
     }
 
     private static Optional<VTimeZone> definition(ZoneId zone) {

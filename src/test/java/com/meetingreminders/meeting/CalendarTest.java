@@ -390,6 +390,24 @@ class CalendarTest {
     }
 
     @Test
+    void foldsAnExportBetweenCharactersAndImportsItBackWhole() {
+        String title = "\uD83D\uDCC5".repeat(40) + " caf\u00e9".repeat(20);
+        String id = Api.create(meeting().title(title)).getString("id");
+
+        byte[] ics = given().accept(CALENDAR)
+                .get("/meetings/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asByteArray();
+
+        assertThat(new String(ics, StandardCharsets.UTF_8).split("\r\n"))
+                .allSatisfy(line ->
+                        assertThat(line.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(75));
+        postCalendar(ics).then().statusCode(201).body("title", org.hamcrest.Matchers.equalTo(title));
+    }
+
+    @Test
     void exportsOnlyTheCallersOwnMeeting() {
         String id = Api.create(meeting()).getString("id");
 
