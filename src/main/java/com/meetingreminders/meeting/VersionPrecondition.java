@@ -1,8 +1,8 @@
 package com.meetingreminders.meeting;
 
+import com.meetingreminders.http.HeaderList;
 import com.meetingreminders.http.InvalidBody;
 import com.meetingreminders.http.Problem;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -31,10 +31,7 @@ public record VersionPrecondition(Optional<Set<String>> acceptedTags) {
         }
         Set<String> strongTags = new HashSet<>();
         boolean anyTag = false;
-        for (String member : members(header)) {
-            if (member.isEmpty()) {
-                continue; // a list may hold empty members ("a, , b")
-            }
+        for (String member : HeaderList.members(header)) {
             if (!ENTITY_TAG.matcher(member).matches()) {
                 return Optional.empty();
             }
@@ -44,24 +41,6 @@ public record VersionPrecondition(Optional<Set<String>> acceptedTags) {
             }
         }
         return anyTag ? Optional.of(new VersionPrecondition(Optional.of(Set.copyOf(strongTags)))) : Optional.empty();
-    }
-
-    /** The list's members, trimmed: split at the commas outside quotes, as a tag may hold a comma. */
-    private static List<String> members(String header) {
-        List<String> members = new ArrayList<>();
-        StringBuilder member = new StringBuilder();
-        boolean quoted = false;
-        for (char c : header.toCharArray()) {
-            if (c == ',' && !quoted) {
-                members.add(member.toString().strip());
-                member.setLength(0);
-                continue;
-            }
-            quoted ^= c == '"';
-            member.append(c);
-        }
-        members.add(member.toString().strip());
-        return members;
     }
 
     /** What the header's lines accept, or a 400 naming If-Match when they are not an If-Match header. */

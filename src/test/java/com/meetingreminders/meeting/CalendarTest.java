@@ -358,6 +358,11 @@ class CalendarTest {
                 "text/calendar;level | text/calendar",
                 "text/calendar;q=abc | text/calendar",
                 "text/calendar;q=2 | text/calendar",
+                "application/json;q=0, text/calendar;q=abc | text/calendar",
+                "application/json;q=0.5, text/calendar;q=2 | text/calendar",
+                "text/calendar, */*;q= | application/json",
+                "*/calendar, application/json;q=0.1 | application/json",
+                "application/json;q=0.1, application/json;q=0.9, text/calendar;q=0.5 | application/json",
             })
     void answersInTheTypeAcceptRanksHighest(String accept, String answered) {
         String id = Api.create(meeting()).getString("id");
