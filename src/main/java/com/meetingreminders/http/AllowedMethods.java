@@ -9,7 +9,6 @@ import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -43,17 +42,13 @@ public class AllowedMethods {
                 .filter(type -> type.isAnnotationPresent(Path.class))
                 .distinct()
                 .toList();
+        // A native image reads a resource's methods only when NativeReflection registers them.
         for (Class<?> resource : resources) {
-            List<Method> served = Arrays.stream(resource.getMethods())
-                    .filter(method -> httpMethodOf(method).isPresent())
-                    .toList();
-            if (served.isEmpty()) {
-                // A native image without the resource's methods registered for reflection (NativeReflection).
-                throw new IllegalStateException("No HTTP method of " + resource.getName() + " can be read");
+            for (Method method : resource.getMethods()) {
+                httpMethodOf(method).ifPresent(verb -> methodsByPath
+                        .computeIfAbsent(pathOf(resource, method), path -> new TreeSet<>())
+                        .add(verb));
             }
-            served.forEach(method -> methodsByPath
-                    .computeIfAbsent(pathOf(resource, method), path -> new TreeSet<>())
-                    .add(httpMethodOf(method).orElseThrow()));
         }
         this.templates = methodsByPath.entrySet().stream()
                 .map(entry -> Template.of(entry.getKey(), entry.getValue()))

@@ -106,6 +106,7 @@ class AllowedMethodsTest {
     @Test
     void optionsOfAPathWithNoResourceIs404() {
         given().options("/nothing-here").then().statusCode(404);
+        given().options("/app.css").then().statusCode(404);
     }
 
     private static Set<String> allowed(Set<String> documented) {
