@@ -158,6 +158,27 @@ class HostileInputTest {
         assertThat(problem.getString("errors[0].message")).isEqualTo("is not valid UTF-8");
     }
 
+    @Test
+    void namesTheBatchElementWhoseKeyIsNoUtf8OrWhoseNumberIsTooLong() {
+        String meeting = JsonText.meeting().json();
+        byte[] badKey =
+                ("[" + meeting.replace("{", "{\"caf\u00e9\":\"x\",") + "]").getBytes(StandardCharsets.ISO_8859_1);
+        byte[] longNumber = ("[" + meeting.replace("{", "{\"x\":1" + "0".repeat(1_200) + ",") + "]")
+                .getBytes(StandardCharsets.UTF_8);
+
+        RawHttp.Answer key =
+                RawHttp.send(baseUrl(), new RawHttp.Request("POST", "/meetings/batch", HostileInputs.JSON, badKey));
+        RawHttp.Answer number =
+                RawHttp.send(baseUrl(), new RawHttp.Request("POST", "/meetings/batch", HostileInputs.JSON, longNumber));
+
+        assertThat(key.status()).isEqualTo(400);
+        // The parser stands at the key before the broken one; the element is as near as it can name.
+        assertThat(JsonPath.from(key.body()).getString("errors[0].field")).isEqualTo("[0]");
+        assertThat(number.status()).isEqualTo(400);
+        assertThat(JsonPath.from(number.body()).getString("errors[0].message"))
+                .isEqualTo("is nested too deeply, or holds a number or string too long to read");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"/meetings", "/meetings/batch"})
     void refusesABodyAnnouncedLargerThanAllowedBeforeReadingIt(String path) {
