@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.quarkus.logging.Log;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.UnauthorizedException;
@@ -17,10 +16,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.io.CharConversionException;
-import java.time.Duration;
-import java.time.temporal.TemporalAccessor;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +62,7 @@ public class ProblemMappers {
                 .map(violation -> new Problem.FieldError(fieldOf(violation.getPropertyPath()), violation.getMessage()))
                 .sorted(Comparator.comparing(Problem.FieldError::field).thenComparing(Problem.FieldError::message))
                 .toList();
-        return Problem.invalidRequest("The request breaks " + errors.size() + " rule(s).", errors)
+        return Problem.invalidRequest(Problem.brokenRules(errors.size()), errors)
                 .toResponse();
     }
 
@@ -91,16 +87,7 @@ public class ProblemMappers {
             return Problem.invalidRequest(NOT_JSON, List.of(MalformedJson.of(e)))
                     .toResponse();
         }
-        String field = mapping.getPath().isEmpty() ? "body" : jsonPathOf(mapping.getPath());
-        String message = mapping instanceof UnrecognizedPropertyException
-                ? "is not a known field"
-                : mapping.getPath().isEmpty()
-                        ? wholeBody(mapping)
-                        : mapping instanceof MismatchedInputException mismatch
-                                ? expected(mismatch.getTargetType())
-                                : "has a value of the wrong type";
-        return Problem.invalidRequest(
-                        "The body does not match the expected JSON.", List.of(new Problem.FieldError(field, message)))
+        return Problem.invalidRequest("The body does not match the expected JSON.", List.of(JsonMismatch.of(mapping)))
                 .toResponse();
     }
 
@@ -240,45 +227,5 @@ public class ProblemMappers {
             }
         }
         return field.toString();
-    }
-
-    private static String jsonPathOf(List<JsonMappingException.Reference> references) {
-        StringBuilder field = new StringBuilder();
-        for (JsonMappingException.Reference reference : references) {
-            if (reference.getFieldName() != null) {
-                field.append(field.isEmpty() ? "" : ".").append(reference.getFieldName());
-            } else if (reference.getIndex() >= 0) {
-                field.append('[').append(reference.getIndex()).append(']');
-            }
-        }
-        return field.toString();
-    }
-
-    /** What the body as a whole must be: an array for a batch, one object for the rest. */
-    private static String wholeBody(JsonMappingException mapping) {
-        return mapping instanceof MismatchedInputException mismatch
-                        && mismatch.getTargetType() != null
-                        && Collection.class.isAssignableFrom(mismatch.getTargetType())
-                ? "must be a JSON array"
-                : "must be one JSON object";
-    }
-
-    private static String expected(Class<?> type) {
-        if (type == null) {
-            return "has a value of the wrong type";
-        }
-        if (TemporalAccessor.class.isAssignableFrom(type)) {
-            return "must be an ISO-8601 date-time with offset, such as 2026-11-23T09:00:00+08:00";
-        }
-        if (Duration.class.equals(type)) {
-            return "must be an ISO-8601 duration, such as PT5M";
-        }
-        if (CharSequence.class.isAssignableFrom(type)) {
-            return "must be a string";
-        }
-        if (Collection.class.isAssignableFrom(type) || type.isArray()) {
-            return "must be an array";
-        }
-        return "must be a JSON object";
     }
 }
