@@ -15,7 +15,7 @@ public class InvalidBody extends ProblemException {
 
     /** One rule the request breaks, in its body or its query, said as bean validation says it. */
     public InvalidBody(String field, String message) {
-        this("The request breaks 1 rule(s).", List.of(new Problem.FieldError(field, message)), 0);
+        this(Problem.brokenRules(1), List.of(new Problem.FieldError(field, message)), 0);
     }
 
     /** The same refusal of one meeting of a batch: its fields named under the meeting's index, as [3].recurrence. */

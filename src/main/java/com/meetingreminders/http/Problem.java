@@ -37,6 +37,11 @@ public record Problem(
         return new Problem("about:blank", status.getReasonPhrase(), status.getStatusCode(), detail, null);
     }
 
+    /** The detail of a 400 whose errors name the rules broken, however many are listed. */
+    static String brokenRules(int count) {
+        return "The request breaks " + count + " rule(s).";
+    }
+
     /** At most {@link #MAX_ERRORS} of the errors, and how many more there are. */
     static Problem invalidRequest(String detail, List<FieldError> errors) {
         return new Problem(

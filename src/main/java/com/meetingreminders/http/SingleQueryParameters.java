@@ -21,7 +21,7 @@ public class SingleQueryParameters {
                 .map(name -> new Problem.FieldError(name, "must be given once"))
                 .toList();
         if (!repeated.isEmpty()) {
-            throw new InvalidBody("The request breaks " + repeated.size() + " rule(s).", repeated, 0);
+            throw new InvalidBody(Problem.brokenRules(repeated.size()), repeated, 0);
         }
     }
 }

@@ -2,7 +2,6 @@ package com.meetingreminders.meeting;
 
 import com.meetingreminders.http.HeaderList;
 import com.meetingreminders.http.InvalidBody;
-import com.meetingreminders.http.Problem;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -46,11 +45,8 @@ public record VersionPrecondition(Optional<Set<String>> acceptedTags) {
     /** What the header's lines accept, or a 400 naming If-Match when they are not an If-Match header. */
     public static VersionPrecondition of(List<String> ifMatchLines) {
         return ifMatch(ifMatchLines)
-                .orElseThrow(() -> new InvalidBody(
-                        "The request breaks 1 rule(s).",
-                        List.of(new Problem.FieldError(
-                                HEADER, "must be * or entity tags as ETag gives them, such as \"3\"")),
-                        0));
+                .orElseThrow(
+                        () -> new InvalidBody(HEADER, "must be * or entity tags as ETag gives them, such as \"3\""));
     }
 
     /** The entity tag of a meeting version, quoted as HTTP wants it. */
