@@ -62,9 +62,7 @@ public class AllowedMethods {
      * {@code /meetings/batch} is the batch's, not a meeting's.
      */
     public Optional<String> of(String requestPath) {
-        String path = requestPath.length() > 1 && requestPath.endsWith("/")
-                ? requestPath.substring(0, requestPath.length() - 1)
-                : requestPath;
+        String path = withoutTrailingSlash(requestPath);
         return templates.stream()
                 .filter(template -> template.pattern().matcher(path).matches())
                 .findFirst()
@@ -83,7 +81,11 @@ public class AllowedMethods {
     private static String pathOf(Class<?> resource, Method method) {
         Path own = method.getAnnotation(Path.class);
         String joined = "/" + resource.getAnnotation(Path.class).value() + "/" + (own == null ? "" : own.value());
-        String path = joined.replaceAll("/+", "/");
+        return withoutTrailingSlash(joined.replaceAll("/+", "/"));
+    }
+
+    /** Routing reads {@code /meetings/} as {@code /meetings}; the root stays {@code /}. */
+    private static String withoutTrailingSlash(String path) {
         return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
     }
 
