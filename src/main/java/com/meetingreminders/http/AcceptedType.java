@@ -1,11 +1,11 @@
 package com.meetingreminders.http;
 
+import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Which of the types an answer can take Accept ranks highest (RFC 9110, section 12.5.1): each type gets the q of the
@@ -19,8 +19,8 @@ public final class AcceptedType {
 
     private AcceptedType() {}
 
-    /** The type to answer in, or empty when Accept rules out every one offered: a 406. */
-    public static Optional<MediaType> among(HttpHeaders headers, List<MediaType> offered) {
+    /** The type to answer in; a 406 when Accept rules out every one offered. */
+    public static MediaType among(HttpHeaders headers, List<MediaType> offered) {
         List<String> lines = headers.getRequestHeader(HttpHeaders.ACCEPT);
         List<MediaType> ranges = lines == null || lines.isEmpty() ? List.of(MediaType.WILDCARD_TYPE) : ranges(lines);
         MediaType best = null;
@@ -32,7 +32,10 @@ public final class AcceptedType {
                 bestQuality = quality;
             }
         }
-        return Optional.ofNullable(best);
+        if (best == null) {
+            throw new NotAcceptableException();
+        }
+        return best;
     }
 
     private static List<MediaType> ranges(List<String> lines) {
